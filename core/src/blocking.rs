@@ -1,0 +1,269 @@
+//! The blocking client: the same 43 methods, run on a runtime the client owns.
+//!
+//! It must not be called from inside an async runtime (that would stall it): such a call
+//! returns an `invalid_input` error saying so instead of panicking. The runtime is created
+//! lazily and re-created after `fork()` (the process id is checked on every call), so it is
+//! safe in pre-forking servers.
+
+use std::future::Future;
+use std::sync::{Arc, Mutex};
+
+use crate::address_type::AddressType;
+use crate::amount::Amount;
+use crate::client::ClientBuilder;
+use crate::credential::Credential;
+use crate::error::{Error, ErrorKind, Result};
+use crate::methods::*;
+use crate::models::*;
+use crate::secret::Secret;
+
+struct State {
+    pid: u32,
+    runtime: Option<tokio::runtime::Runtime>,
+    client: crate::Client,
+}
+
+impl Drop for State {
+    fn drop(&mut self) {
+        if let Some(rt) = self.runtime.take() {
+            // never block (or panic) when dropped inside another runtime
+            rt.shutdown_background();
+        }
+    }
+}
+
+struct Inner {
+    builder: ClientBuilder,
+    state: Mutex<State>,
+}
+
+/// The blocking client. `Clone + Send + Sync`; clones share the runtime, the connection pool
+/// and the credential.
+#[derive(Clone)]
+pub struct Client {
+    inner: Arc<Inner>,
+}
+
+impl std::fmt::Debug for Client {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        f.debug_struct("blocking::Client").field("client", &st.client).finish()
+    }
+}
+
+/// The message of the error returned when the blocking client is used inside a runtime.
+pub const INSIDE_RUNTIME_MESSAGE: &str = "wallet_sdk::blocking::Client was called from inside an async runtime, \
+where blocking would stall it; use the async wallet_sdk::Client there, or call from a plain thread \
+(e.g. tokio::task::spawn_blocking)";
+
+fn new_runtime() -> Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("wallet-sdk")
+        .enable_all()
+        .build()
+        .map_err(|e| Error::config(format!("cannot start the blocking client's runtime: {e}")))
+}
+
+impl Client {
+    /// Builds a blocking client from a [`ClientBuilder`] (same settings as the async client).
+    pub fn from_builder(builder: ClientBuilder) -> Result<Client> {
+        let client = builder.clone().build()?;
+        Ok(Client {
+            inner: Arc::new(Inner {
+                builder,
+                state: Mutex::new(State { pid: std::process::id(), runtime: None, client }),
+            }),
+        })
+    }
+
+    /// A blocking client configured from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`.
+    pub fn from_env() -> Result<Client> {
+        Client::from_builder(crate::Client::builder_from_env()?)
+    }
+
+    /// The async client behind this one (valid in this process; re-created after a fork).
+    pub fn async_client(&self) -> crate::Client {
+        self.current().0
+    }
+
+    /// Replaces the credential (key rotation) for this client and its clones.
+    pub fn set_credential(&self, value: impl Into<String>) -> Result<()> {
+        self.current().0.set_credential(value)
+    }
+
+    /// The current credential (printing it shows only `[REDACTED]`).
+    pub fn credential(&self) -> Credential {
+        self.current().0.credential()
+    }
+
+    /// The API key's expiry, if the credential is a JWT with `exp`.
+    pub fn expires_at(&self) -> Option<std::time::SystemTime> {
+        self.credential().expires_at()
+    }
+
+    fn current(&self) -> (crate::Client, u32) {
+        let mut st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = std::process::id();
+        if st.pid != pid {
+            // after fork: the parent's runtime threads and pooled connections do not exist here
+            if let Some(rt) = st.runtime.take() {
+                std::mem::forget(rt);
+            }
+            let cred = st.client.credential();
+            if let Ok(c) = self.inner.builder.clone().credential(cred.expose()).build() {
+                st.client = c;
+            }
+            st.pid = pid;
+        }
+        (st.client.clone(), pid)
+    }
+
+    fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
+        let _ = self.current();
+        let mut st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.runtime.is_none() {
+            st.runtime = Some(new_runtime()?);
+        }
+        Ok(st.runtime.as_ref().map(|r| r.handle().clone()).expect("runtime just created"))
+    }
+
+    fn run<T, F, Fut>(&self, f: F) -> Result<T>
+    where
+        F: FnOnce(crate::Client) -> Fut,
+        Fut: Future<Output = Result<T>>,
+    {
+        if tokio::runtime::Handle::try_current().is_ok() {
+            return Err(Error::new(ErrorKind::InvalidInput, INSIDE_RUNTIME_MESSAGE));
+        }
+        let handle = self.runtime_handle()?;
+        let client = self.current().0;
+        handle.block_on(f(client))
+    }
+}
+
+macro_rules! blocking_methods {
+    ($( $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+        impl Client {
+            $(
+                #[doc = concat!("Blocking form of [`crate::Client::", stringify!($name), "`].")]
+                pub fn $name(&self, $($arg: $ty),*) -> Result<$ret> {
+                    self.run(|c| async move { c.$name($($arg),*).await })
+                }
+            )*
+        }
+        /// The snake_case names of the methods of the blocking client (for checks).
+        pub const METHOD_NAMES: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+blocking_methods! {
+    create_address(wallet_name: &str, options: CreateAddressOptions) -> CreatedAddress;
+    create_multisig_address(wallet_name: &str, addresses: Vec<String>, n_required: u32, address_type: AddressType, options: CreateMultisigAddressOptions) -> MultisigAddress;
+    address_details(wallet_name: &str, address: &str) -> AddressDetails;
+    sign_message(message: &str, private_key: &Secret) -> SignedMessage;
+    verify_message(address: &str, message: &str, signature: &str) -> MessageVerification;
+    address_transaction(address: &str, options: AddressTransactionOptions) -> AddressTransactions;
+    address_balance(address: &str) -> AddressBalance;
+    address_private_key(wallet_name: &str, address: &str, options: AddressPrivateKeyOptions) -> PrivateKeyExport;
+    address_private_key_v2(wallet_name: &str, address: &str, mnemonics: &Secret) -> PrivateKeyExport;
+    screen_address(wallet_name: &str, address: &str, mnemonics: &Secret) -> AddressScreening;
+    generate_default_address(wallet_name: &str, options: GenerateDefaultAddressOptions) -> DefaultAddress;
+    blockchain_info() -> BlockchainInfo;
+    block_stat(block_height: &str) -> BlockStats;
+    block_header(block_height: &str) -> BlockHeader;
+    block_transaction(block_hash: &str) -> BlockTransactions;
+    transaction_details(txid: &str) -> TransactionDetails;
+    get_utxo_details(txid: &str, vout: u32) -> UtxoDetails;
+    send_funds_from_wallet(wallet_name: &str, recipient_address: &str, amount: Amount, options: SendFundsFromWalletOptions) -> SentFunds;
+    create_raw_transaction(wallet_name: &str, sender_address: &str, recipient_address: &str, amount: Amount) -> RawTransaction;
+    create_raw_transaction_v2(sender_address: &str, recipient_address: &str, amount: Amount, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction;
+    create_raw_transaction_v3(wallet_name: &str, sender_address: &str, recipient_address: &str, amount: Amount, service_fee_address: &str, service_fee_amount: Amount) -> RawTransaction;
+    sign_transaction(wallet_name: &str, tx_hex: &str, private_key: &Secret) -> SignedTransaction;
+    broadcast_transaction(signed_tx_hex: &str) -> BroadcastResult;
+    get_blockchain_otp(signature: &str) -> BlockchainOtp;
+    verify_otp(signature: &str, code: &Secret) -> OtpVerification;
+    create_wallet(wallet_name: &str) -> CreatedWallet;
+    encrypt_wallet(wallet_name: &str, passphrase: &Secret) -> EncryptedWallet;
+    create_encrypted_wallet(wallet_name: &str) -> CreatedEncryptedWallet;
+    create_importable_wallet(wallet_name: &str) -> CreatedImportableWallet;
+    create_importable_encrypted_wallet(wallet_name: &str) -> CreatedImportableEncryptedWallet;
+    import_wallet(wallet_name: &str, mnemonics: &Secret) -> ImportedWallet;
+    wallet_details(wallet_name: &str) -> WalletDetails;
+    wallet_transactions(wallet_name: &str, options: WalletTransactionsOptions) -> WalletTransactions;
+    wallet_balance(wallet_name: &str) -> WalletBalance;
+    wallet_addresses(wallet_name: &str) -> WalletAddresses;
+    change_passphrase(wallet_name: &str, old_passphrase: &Secret, new_passphrase: &Secret) -> PassphraseChange;
+    official_address(wallet_name: &str) -> OfficialAddress;
+    sign_wallet_message(wallet_name: &str, address: &str, message: &str, options: SignWalletMessageOptions) -> SignedMessage;
+    wallet_address_balance(wallet_name: &str, address: &str) -> WalletAddressBalance;
+    wallet_address_transactions(wallet_name: &str, address: &str) -> WalletAddressTransactions;
+    set_wallet_mnemonics(wallet_name: &str, mnemonics: &Secret, options: SetWalletMnemonicsOptions) -> WalletMnemonicsSet;
+    wallet_default_address(mnemonics: &Secret, options: WalletDefaultAddressOptions) -> MnemonicAddress;
+    wallet_default_address_v2(mnemonics: &Secret, options: WalletDefaultAddressOptions) -> MnemonicAddress;
+}
+
+/// Blocking iterator over a wallet's transactions, one page per item.
+#[derive(Debug)]
+pub struct WalletTransactionPages {
+    client: Client,
+    pages: crate::paging::WalletTransactionPages,
+}
+
+impl Iterator for WalletTransactionPages {
+    type Item = Result<Vec<WalletTx>>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let pages = &mut self.pages;
+        self.client.run(|_| async move { pages.next_page().await }).transpose()
+    }
+}
+
+/// Blocking iterator over an address's history, one page per item.
+#[derive(Debug)]
+pub struct AddressTransactionPages {
+    client: Client,
+    pages: crate::paging::AddressTransactionPages,
+}
+
+impl Iterator for AddressTransactionPages {
+    type Item = Result<Vec<AddressTxEntry>>;
+    fn next(&mut self) -> Option<Self::Item> {
+        let pages = &mut self.pages;
+        self.client.run(|_| async move { pages.next_page().await }).transpose()
+    }
+}
+
+impl Client {
+    /// Iterates over the wallet's transactions, `page_size` per request.
+    pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
+        WalletTransactionPages { client: self.clone(), pages: self.async_client().wallet_transactions_pages(wallet_name, page_size) }
+    }
+
+    /// Iterates over an address's history, `page_size` per request.
+    pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
+        AddressTransactionPages { client: self.clone(), pages: self.async_client().address_transaction_pages(address, page_size) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_inside_runtime() {
+        let key = crate::credential::make_jwt(Some(4_000_000_000));
+        let c = Client::from_builder(crate::Client::builder().base_url("http://127.0.0.1:9").credential(key)).unwrap();
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let e = rt.block_on(async { c.blockchain_info() }).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidInput);
+        assert_eq!(e.to_string(), INSIDE_RUNTIME_MESSAGE);
+        assert_eq!(METHOD_NAMES.len(), 43);
+        for op in crate::operations::ALL {
+            assert!(METHOD_NAMES.contains(&op.name), "{}", op.name);
+        }
+        drop(rt);
+        // works outside: port 9 is closed -> transport error, not a panic
+        let e = c.blockchain_info().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Transport);
+    }
+}

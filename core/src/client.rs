@@ -1,0 +1,745 @@
+//! The async [`Client`], its [`ClientBuilder`] and the retrying executor.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::sync::{Arc, RwLock};
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use tracing::Instrument;
+
+use crate::credential::{now_unix, Credential};
+use crate::decode::{self, FromData, RawResponse};
+use crate::error::{Details, Error, ErrorKind, Result};
+use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
+use crate::request::{self, Args, BuiltRequest};
+
+/// The SDK's version (`CARGO_PKG_VERSION`).
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+/// The default `User-Agent`: `wallet-sdk/<version>`.
+pub fn default_user_agent() -> String {
+    format!("wallet-sdk/{VERSION}")
+}
+
+/// Environment variable read by [`Client::from_env`] for the base URL.
+pub const ENV_BASE_URL: &str = "WALLET_SDK_BASE_URL";
+/// Environment variable read by [`Client::from_env`] for the credential.
+pub const ENV_API_KEY: &str = "WALLET_SDK_API_KEY";
+
+/// When and how often calls are retried (operations.md §1.6 rule 5).
+///
+/// Only idempotent operations are retried after a response or timeout; any operation is
+/// retried when its request certainly never left (connection refused, DNS, TLS).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RetryPolicy {
+    /// Attempts in total, including the first (1 = no retries). Default 3.
+    pub max_attempts: u32,
+    /// Delay before the first retry; doubled each time. Default 200 ms.
+    pub base_backoff: Duration,
+    /// Cap of the delay (also caps `Retry-After`). Default 5 s.
+    pub max_backoff: Duration,
+    /// Random jitter as a fraction of the delay (0.0–1.0). Default 0.2.
+    pub jitter: f64,
+}
+
+impl Default for RetryPolicy {
+    fn default() -> Self {
+        RetryPolicy {
+            max_attempts: 3,
+            base_backoff: Duration::from_millis(200),
+            max_backoff: Duration::from_secs(5),
+            jitter: 0.2,
+        }
+    }
+}
+
+impl RetryPolicy {
+    /// A policy that never retries.
+    pub fn none() -> Self {
+        RetryPolicy { max_attempts: 1, ..Default::default() }
+    }
+
+    /// The delay before retry number `retry` (1-based), honouring `Retry-After` when given.
+    pub fn delay(&self, retry: u32, retry_after: Option<Duration>) -> Duration {
+        if let Some(ra) = retry_after {
+            return ra.min(self.max_backoff);
+        }
+        let exp = self.base_backoff.saturating_mul(1u32 << (retry.saturating_sub(1)).min(16));
+        let d = exp.min(self.max_backoff);
+        let j = self.jitter.clamp(0.0, 1.0);
+        if j == 0.0 {
+            return d;
+        }
+        let factor = 1.0 + rand::rng().random_range(-j..=j);
+        d.mul_f64(factor.max(0.0)).min(self.max_backoff)
+    }
+}
+
+/// Per-call settings that can be changed on a client copy ([`Client::with_timeout`],
+/// [`Client::with_retry_policy`]).
+#[derive(Clone, Copy, Debug)]
+struct CallSettings {
+    timeout: Duration,
+    retry: RetryPolicy,
+}
+
+struct Shared {
+    http: reqwest::Client,
+    base_url: String,
+    credential: RwLock<Credential>,
+    expiry_skew: Duration,
+    max_response_bytes: usize,
+}
+
+/// The async client of the wallet service: `Clone + Send + Sync`, one connection pool shared
+/// by every clone. Each of the 43 operations is an `async` method (see `naming.md`).
+///
+/// ```no_run
+/// # async fn demo() -> wallet_sdk::Result<()> {
+/// let client = wallet_sdk::Client::builder()
+///     .base_url("http://127.0.0.1:8080")
+///     .credential("eyJhbGciOi...")
+///     .build()?;
+/// let info = client.blockchain_info().await?;
+/// println!("{:?}", info.blocks);
+/// # Ok(()) }
+/// ```
+#[derive(Clone)]
+pub struct Client {
+    shared: Arc<Shared>,
+    settings: CallSettings,
+}
+
+impl fmt::Debug for Client {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Client")
+            .field("base_url", &self.shared.base_url)
+            .field("credential", &*self.shared.credential.read().unwrap_or_else(|e| e.into_inner()))
+            .field("timeout", &self.settings.timeout)
+            .field("retry", &self.settings.retry)
+            .finish()
+    }
+}
+
+/// Builds a [`Client`]. The defaults suit production: https only (plain http to loopback
+/// hosts is allowed for local development), 10 s connect timeout, 60 s per-attempt timeout,
+/// 3 attempts, 16 MiB response cap, bundled web-PKI roots, proxies from the environment.
+#[derive(Clone)]
+pub struct ClientBuilder {
+    base_url: Option<String>,
+    credential: Option<String>,
+    connect_timeout: Duration,
+    timeout: Duration,
+    retry: RetryPolicy,
+    user_agent: String,
+    max_response_bytes: usize,
+    allow_insecure_http: bool,
+    extra_roots_pem: Vec<Vec<u8>>,
+    tls_certs_only: bool,
+    proxy: Option<String>,
+    no_proxy: bool,
+    expiry_skew: Duration,
+}
+
+impl fmt::Debug for ClientBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("ClientBuilder")
+            .field("base_url", &self.base_url)
+            .field("credential", &self.credential.as_ref().map(|_| "[REDACTED]"))
+            .field("connect_timeout", &self.connect_timeout)
+            .field("timeout", &self.timeout)
+            .field("retry", &self.retry)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Default for ClientBuilder {
+    fn default() -> Self {
+        ClientBuilder {
+            base_url: None,
+            credential: None,
+            connect_timeout: Duration::from_secs(10),
+            timeout: Duration::from_secs(60),
+            retry: RetryPolicy::default(),
+            user_agent: default_user_agent(),
+            max_response_bytes: 16 * 1024 * 1024,
+            allow_insecure_http: false,
+            extra_roots_pem: Vec::new(),
+            tls_certs_only: false,
+            proxy: None,
+            no_proxy: false,
+            expiry_skew: Duration::from_secs(60),
+        }
+    }
+}
+
+impl ClientBuilder {
+    /// The service's base URL, e.g. `https://wallet.example.com` (paths are appended).
+    pub fn base_url(mut self, url: impl Into<String>) -> Self {
+        self.base_url = Some(url.into());
+        self
+    }
+    /// The credential: an API key (JWT) or a node URL (`http(s)://user:pass@host:port`).
+    pub fn credential(mut self, value: impl Into<String>) -> Self {
+        self.credential = Some(value.into());
+        self
+    }
+    /// Same as [`credential`](Self::credential), for readability with an API key.
+    pub fn api_key(self, key: impl Into<String>) -> Self {
+        self.credential(key)
+    }
+    /// Time allowed to establish a connection (default 10 s).
+    pub fn connect_timeout(mut self, d: Duration) -> Self {
+        self.connect_timeout = d;
+        self
+    }
+    /// Time allowed for one attempt, from sending to the end of the body (default 60 s).
+    pub fn timeout(mut self, d: Duration) -> Self {
+        self.timeout = d;
+        self
+    }
+    /// The retry policy (default [`RetryPolicy::default`]).
+    pub fn retry_policy(mut self, p: RetryPolicy) -> Self {
+        self.retry = p;
+        self
+    }
+    /// Appends a product token to the `User-Agent` (`wallet-sdk/<version> <suffix>`), e.g.
+    /// a binding's name.
+    pub fn user_agent_suffix(mut self, suffix: impl AsRef<str>) -> Self {
+        self.user_agent = format!("{} {}", default_user_agent(), suffix.as_ref());
+        self
+    }
+    /// Largest response body accepted (default 16 MiB).
+    pub fn max_response_bytes(mut self, n: usize) -> Self {
+        self.max_response_bytes = n;
+        self
+    }
+    /// Allows `http://` to non-loopback hosts (the credential then travels unencrypted).
+    pub fn allow_insecure_http(mut self, allow: bool) -> Self {
+        self.allow_insecure_http = allow;
+        self
+    }
+    /// Adds trusted root certificates (PEM, one or more) besides the bundled web-PKI roots.
+    pub fn add_root_certificate_pem(mut self, pem: impl Into<Vec<u8>>) -> Self {
+        self.extra_roots_pem.push(pem.into());
+        self
+    }
+    /// Trust only the certificates added with
+    /// [`add_root_certificate_pem`](Self::add_root_certificate_pem), not the bundled roots.
+    pub fn tls_certs_only(mut self, only: bool) -> Self {
+        self.tls_certs_only = only;
+        self
+    }
+    /// Sends every request through this proxy (`http://`, `https://` or `socks5://` URL is
+    /// accepted as far as the HTTP stack supports it). Without it, proxies come from the
+    /// environment (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`).
+    pub fn proxy(mut self, url: impl Into<String>) -> Self {
+        self.proxy = Some(url.into());
+        self
+    }
+    /// Ignores proxies from the environment.
+    pub fn no_proxy(mut self) -> Self {
+        self.no_proxy = true;
+        self
+    }
+    /// Clock skew tolerated when checking the API key's `exp` locally (default 60 s).
+    pub fn expiry_skew(mut self, d: Duration) -> Self {
+        self.expiry_skew = d;
+        self
+    }
+
+    /// Validates the configuration and builds the client.
+    pub fn build(self) -> Result<Client> {
+        let base = self
+            .base_url
+            .as_deref()
+            .map(str::trim)
+            .filter(|s| !s.is_empty())
+            .ok_or_else(|| Error::config(format!("the base URL is required (ClientBuilder::base_url or {ENV_BASE_URL})")))?;
+        let url = reqwest::Url::parse(base)
+            .map_err(|_| Error::config(format!("the base URL `{}` is not a valid URL", redact_userinfo(base))))?;
+        if url.query().is_some() || !url.username().is_empty() || url.password().is_some() {
+            return Err(Error::config("the base URL must not contain credentials or a query"));
+        }
+        let host = url.host_str().unwrap_or("").to_string();
+        match url.scheme() {
+            "https" => {}
+            "http" => {
+                if !self.allow_insecure_http && !is_loopback(&host) {
+                    return Err(Error::new(
+                        ErrorKind::InsecureTransport,
+                        format!(
+                            "refusing plain http to `{host}`: the credential would travel unencrypted; use https, \
+                             or call allow_insecure_http(true) if you accept that"
+                        ),
+                    ));
+                }
+            }
+            other => return Err(Error::config(format!("the base URL scheme `{other}` is not supported (use https)"))),
+        }
+        let credential_value = self
+            .credential
+            .ok_or_else(|| Error::invalid_input("credential", format!("it is required (ClientBuilder::credential or {ENV_API_KEY})")))?;
+        let credential = Credential::parse(credential_value)?;
+        if self.retry.max_attempts == 0 {
+            return Err(Error::config("retry_policy.max_attempts must be at least 1"));
+        }
+
+        let tls = tls_config(&self.extra_roots_pem, self.tls_certs_only)?;
+        let mut http = reqwest::Client::builder()
+            .tls_backend_preconfigured(tls)
+            .user_agent(self.user_agent.clone())
+            .connect_timeout(self.connect_timeout)
+            .retry(reqwest::retry::never())
+            .redirect(reqwest::redirect::Policy::none())
+            .referer(false);
+        if self.no_proxy {
+            http = http.no_proxy();
+        }
+        if let Some(p) = &self.proxy {
+            let proxy = reqwest::Proxy::all(p.as_str())
+                .map_err(|_| Error::config(format!("the proxy URL `{}` is not valid", redact_userinfo(p))))?;
+            http = http.proxy(proxy);
+        }
+        let http = http
+            .build()
+            .map_err(|e| Error::config(format!("cannot build the HTTP client: {}", describe_error(&e))))?;
+        let base_url = url.as_str().trim_end_matches('/').to_string();
+        Ok(Client {
+            shared: Arc::new(Shared {
+                http,
+                base_url,
+                credential: RwLock::new(credential),
+                expiry_skew: self.expiry_skew,
+                max_response_bytes: self.max_response_bytes,
+            }),
+            settings: CallSettings { timeout: self.timeout, retry: self.retry },
+        })
+    }
+}
+
+fn redact_userinfo(s: &str) -> String {
+    match reqwest::Url::parse(s) {
+        Ok(mut u) if !u.username().is_empty() || u.password().is_some() => {
+            let _ = u.set_username("");
+            let _ = u.set_password(None);
+            u.to_string()
+        }
+        Ok(_) => s.to_string(),
+        Err(_) => "(unparseable)".to_string(),
+    }
+}
+
+fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false)
+}
+
+fn tls_config(extra: &[Vec<u8>], only: bool) -> Result<rustls::ClientConfig> {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::CertificateDer;
+    let mut roots = rustls::RootCertStore::empty();
+    if !only {
+        roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    }
+    for pem in extra {
+        let mut n = 0;
+        for cert in CertificateDer::pem_slice_iter(pem) {
+            let cert = cert.map_err(|_| Error::config("a custom root certificate is not valid PEM"))?;
+            roots.add(cert).map_err(|e| Error::config(format!("a custom root certificate was refused: {e}")))?;
+            n += 1;
+        }
+        if n == 0 {
+            return Err(Error::config("a custom root certificate PEM contains no certificate"));
+        }
+    }
+    if roots.is_empty() {
+        return Err(Error::config("tls_certs_only(true) needs at least one custom root certificate"));
+    }
+    let provider = Arc::new(rustls::crypto::ring::default_provider());
+    let cfg = rustls::ClientConfig::builder_with_provider(provider)
+        .with_safe_default_protocol_versions()
+        .map_err(|e| Error::config(format!("TLS set-up failed: {e}")))?
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    Ok(cfg)
+}
+
+/// Text of a reqwest error without its URL, with its causes.
+fn describe_error(e: &reqwest::Error) -> String {
+    use std::error::Error as _;
+    let mut parts = Vec::new();
+    let mut cur: Option<&(dyn std::error::Error + 'static)> = e.source();
+    let top = if e.is_connect() {
+        "connection failed"
+    } else if e.is_timeout() {
+        "timed out"
+    } else if e.is_body() || e.is_decode() {
+        "error reading the response body"
+    } else if e.is_request() {
+        "error sending the request"
+    } else {
+        "HTTP error"
+    };
+    parts.push(top.to_string());
+    while let Some(s) = cur {
+        let t = s.to_string();
+        if !t.is_empty() && parts.last() != Some(&t) {
+            parts.push(t);
+        }
+        cur = s.source();
+    }
+    parts.join(": ")
+}
+
+enum AttemptFailure {
+    /// The request certainly never left (connect, DNS, TLS).
+    NotSent(String),
+    /// No complete answer in time; the request may have arrived.
+    Timeout,
+    /// The connection failed after the request may have been written.
+    Lost(String),
+    /// An error that ends the call at once (e.g. body too large).
+    Fatal(Error),
+}
+
+impl Client {
+    /// A builder with production defaults.
+    pub fn builder() -> ClientBuilder {
+        ClientBuilder::default()
+    }
+
+    /// A client configured from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`, with defaults
+    /// otherwise.
+    pub fn from_env() -> Result<Client> {
+        Self::builder_from_env()?.build()
+    }
+
+    /// A builder preset from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`.
+    pub fn builder_from_env() -> Result<ClientBuilder> {
+        let base = std::env::var(ENV_BASE_URL)
+            .map_err(|_| Error::config(format!("environment variable {ENV_BASE_URL} is not set")))?;
+        let key = std::env::var(ENV_API_KEY)
+            .map_err(|_| Error::config(format!("environment variable {ENV_API_KEY} is not set")))?;
+        Ok(Client::builder().base_url(base).credential(key))
+    }
+
+    /// The base URL in use.
+    pub fn base_url(&self) -> &str {
+        &self.shared.base_url
+    }
+
+    /// Replaces the credential of this client and of every clone (key rotation). The new value
+    /// is validated first; on error the old credential stays.
+    pub fn set_credential(&self, value: impl Into<String>) -> Result<()> {
+        let c = Credential::parse(value)?;
+        *self.shared.credential.write().unwrap_or_else(|e| e.into_inner()) = c;
+        Ok(())
+    }
+
+    /// The current credential (printing it shows only `[REDACTED]`).
+    pub fn credential(&self) -> Credential {
+        self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).clone()
+    }
+
+    /// The API key's expiry, if the credential is a JWT with `exp`.
+    pub fn expires_at(&self) -> Option<std::time::SystemTime> {
+        self.credential().expires_at()
+    }
+
+    /// A copy of this client (same pool and credential) with another per-attempt timeout.
+    pub fn with_timeout(&self, timeout: Duration) -> Client {
+        let mut c = self.clone();
+        c.settings.timeout = timeout;
+        c
+    }
+
+    /// A copy of this client (same pool and credential) with another retry policy.
+    pub fn with_retry_policy(&self, retry: RetryPolicy) -> Client {
+        let mut c = self.clone();
+        c.settings.retry = retry;
+        c
+    }
+
+    /// Runs one operation: validates, sends (with retries per §1.6), decodes.
+    pub(crate) async fn execute<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
+        let span = tracing::info_span!(
+            "wallet_sdk.operation",
+            op = op.name,
+            method = op.method.as_str(),
+            path = op.path,
+            attempt = tracing::field::Empty,
+            status = tracing::field::Empty,
+            latency_ms = tracing::field::Empty,
+            error_kind = tracing::field::Empty,
+        );
+        let started = Instant::now();
+        let result = self.execute_inner(op, args).instrument(span.clone()).await;
+        span.record("latency_ms", started.elapsed().as_millis() as u64);
+        match &result {
+            Ok(_) => tracing::debug!(parent: &span, "operation succeeded"),
+            Err(e) => {
+                span.record("error_kind", e.kind().as_str());
+                tracing::debug!(parent: &span, kind = e.kind().as_str(), status = e.status(), "operation failed");
+            }
+        }
+        result
+    }
+
+    async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
+        let req = request::build(op, &args).map_err(|e| e.set_operation(op.name))?;
+        let credential = self.credential();
+        credential
+            .check_not_expired(now_unix(), self.shared.expiry_skew)
+            .map_err(|e| e.set_operation(op.name))?;
+        let mut scrub: Vec<String> = req.secrets.clone();
+        scrub.push(credential.expose().to_string());
+        scrub.push(form_encode(credential.expose()));
+        let scrub_refs: Vec<&str> = scrub.iter().map(String::as_str).collect();
+        let policy = self.settings.retry;
+        let span = tracing::Span::current();
+        let mut attempt: u32 = 0;
+        loop {
+            attempt += 1;
+            span.record("attempt", attempt);
+            let can_retry = attempt < policy.max_attempts;
+            let outcome = self.attempt(op, &req, &credential).await;
+            let (err, retry_after) = match outcome {
+                Ok(raw) => {
+                    span.record("status", raw.status);
+                    match decode::interpret(op, &raw) {
+                        Ok(data) => return decode::typed(op, data, raw.status).map_err(|e| e.scrub(&scrub_refs).set_attempts(attempt)),
+                        Err(e) => {
+                            let retryable = op.idempotent && retryable_status(raw.status, e.service_code());
+                            if !(retryable && can_retry) {
+                                return Err(e.scrub(&scrub_refs).set_attempts(attempt));
+                            }
+                            tracing::debug!(status = raw.status, attempt, "retryable answer");
+                            (e, raw.retry_after)
+                        }
+                    }
+                }
+                Err(AttemptFailure::Fatal(e)) => return Err(e.scrub(&scrub_refs).set_attempts(attempt)),
+                Err(AttemptFailure::NotSent(why)) => {
+                    let e = Error::with_details(
+                        ErrorKind::Transport,
+                        format!("{} failed: could not reach the service ({why}) after {attempt} attempt(s)", op.name),
+                        Details { operation: Some(op.name), ..Details::default() },
+                    );
+                    if !can_retry {
+                        return Err(e.scrub(&scrub_refs).set_attempts(attempt));
+                    }
+                    tracing::debug!(attempt, "connection failed before sending; retrying");
+                    (e, None)
+                }
+                Err(AttemptFailure::Timeout) => {
+                    let e = if op.idempotent {
+                        Error::with_details(
+                            ErrorKind::Timeout,
+                            format!(
+                                "{} failed: no answer within {} s after {attempt} attempt(s); the operation is safe to repeat",
+                                op.name,
+                                self.settings.timeout.as_secs_f64()
+                            ),
+                            Details { operation: Some(op.name), ..Details::default() },
+                        )
+                    } else {
+                        return Err(outcome_unknown(op, &format!("no answer within {} s", self.settings.timeout.as_secs_f64()))
+                            .scrub(&scrub_refs)
+                            .set_attempts(attempt));
+                    };
+                    if !can_retry {
+                        return Err(e.set_attempts(attempt));
+                    }
+                    tracing::debug!(attempt, "attempt timed out; retrying");
+                    (e, None)
+                }
+                Err(AttemptFailure::Lost(why)) => {
+                    if !op.idempotent {
+                        return Err(outcome_unknown(op, &why).scrub(&scrub_refs).set_attempts(attempt));
+                    }
+                    let e = Error::with_details(
+                        ErrorKind::Transport,
+                        format!("{} failed: the connection failed before an answer ({why}) after {attempt} attempt(s)", op.name),
+                        Details { operation: Some(op.name), ..Details::default() },
+                    );
+                    if !can_retry {
+                        return Err(e.scrub(&scrub_refs).set_attempts(attempt));
+                    }
+                    tracing::debug!(attempt, "connection lost; retrying");
+                    (e, None)
+                }
+            };
+            drop(err);
+            tokio::time::sleep(policy.delay(attempt, retry_after)).await;
+        }
+    }
+
+    async fn attempt(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> std::result::Result<RawResponse, AttemptFailure> {
+        let url = format!("{}{}", self.shared.base_url, req.path);
+        let method = match req.method {
+            HttpMethod::Get => reqwest::Method::GET,
+            HttpMethod::Post => reqwest::Method::POST,
+        };
+        let mut rb = self.shared.http.request(method, url).header("Accept", "application/json");
+        let mut query: Vec<(&str, &str)> = req.query.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        match op.credential_location {
+            Location::Query => query.insert(0, (CREDENTIAL_WIRE_NAME, credential.expose())),
+            _ => rb = rb.header(CREDENTIAL_WIRE_NAME, credential.expose()),
+        }
+        if !query.is_empty() {
+            rb = rb.query(&query);
+        }
+        for (k, v) in &req.headers {
+            rb = rb.header(*k, v.as_str());
+        }
+        if let Some(body) = &req.body {
+            let bytes = serde_json::to_vec(body).map_err(|e| AttemptFailure::Fatal(Error::config(format!("cannot encode the body: {e}"))))?;
+            rb = rb.header("Content-Type", "application/json; charset=utf-8").body(bytes);
+        }
+        let max = self.shared.max_response_bytes;
+        let fut = async move {
+            let mut resp = rb.send().await.map_err(classify)?;
+            let status = resp.status().as_u16();
+            let h = resp.headers();
+            let header = |n: &str| h.get(n).and_then(|v| v.to_str().ok()).map(str::to_string);
+            let content_type = header("content-type");
+            let request_id = header("x-request-id");
+            let retry_after = header("retry-after").and_then(|v| decode::parse_retry_after(&v));
+            if let Some(len) = resp.content_length() {
+                if len as usize > max {
+                    return Err(AttemptFailure::Fatal(too_large(op, max, status)));
+                }
+            }
+            let mut body = Vec::new();
+            while let Some(chunk) = resp.chunk().await.map_err(|e| AttemptFailure::Lost(describe_error(&e.without_url())))? {
+                if body.len() + chunk.len() > max {
+                    return Err(AttemptFailure::Fatal(too_large(op, max, status)));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(RawResponse { status, content_type, request_id, retry_after, body })
+        };
+        match tokio::time::timeout(self.settings.timeout, fut).await {
+            Ok(r) => r,
+            Err(_) => Err(AttemptFailure::Timeout),
+        }
+    }
+}
+
+fn too_large(op: &'static Operation, max: usize, status: u16) -> Error {
+    Error::with_details(
+        ErrorKind::Decode,
+        format!("{} failed: could not read the response (HTTP {status}): the body is larger than the limit of {max} bytes (max_response_bytes)", op.name),
+        Details { operation: Some(op.name), status: Some(status), ..Details::default() },
+    )
+}
+
+fn outcome_unknown(op: &'static Operation, why: &str) -> Error {
+    Error::with_details(
+        ErrorKind::OutcomeUnknown,
+        format!(
+            "{} outcome unknown: the request may have reached the service but no answer came ({why}); it was not repeated \
+             automatically — check whether it took effect before trying again",
+            op.name
+        ),
+        Details { operation: Some(op.name), ..Details::default() },
+    )
+}
+
+fn classify(e: reqwest::Error) -> AttemptFailure {
+    let e = e.without_url();
+    if e.is_connect() {
+        AttemptFailure::NotSent(describe_error(&e))
+    } else if e.is_timeout() {
+        AttemptFailure::Timeout
+    } else if e.is_builder() {
+        AttemptFailure::Fatal(Error::config(describe_error(&e)))
+    } else {
+        AttemptFailure::Lost(describe_error(&e))
+    }
+}
+
+/// Statuses retried for idempotent operations: 429, 503, 504, and 502 unless `node_error`.
+pub(crate) fn retryable_status(status: u16, code: Option<&str>) -> bool {
+    match status {
+        429 | 503 | 504 => true,
+        502 => code != Some("node_error"),
+        _ => false,
+    }
+}
+
+/// `application/x-www-form-urlencoded` form of a value, as it appears in a query string.
+fn form_encode(s: &str) -> String {
+    let mut out = String::new();
+    for b in s.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'*' => out.push(b as char),
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn builder_checks() {
+        let key = crate::credential::make_jwt(Some(4_000_000_000));
+        let e = Client::builder().base_url("http://wallet.example.com").credential(&key).build().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InsecureTransport);
+        assert_eq!(
+            e.to_string(),
+            "refusing plain http to `wallet.example.com`: the credential would travel unencrypted; use https, or call allow_insecure_http(true) if you accept that"
+        );
+        assert!(Client::builder().base_url("http://wallet.example.com").credential(&key).allow_insecure_http(true).build().is_ok());
+        assert!(Client::builder().base_url("http://127.0.0.1:8080").credential(&key).build().is_ok());
+        assert!(Client::builder().base_url("http://[::1]:8080/").credential(&key).build().is_ok());
+        assert!(Client::builder().base_url("http://localhost:8080").credential(&key).build().is_ok());
+        let c = Client::builder().base_url("https://wallet.example.com/prefix/").credential(&key).build().unwrap();
+        assert_eq!(c.base_url(), "https://wallet.example.com/prefix");
+        assert!(!format!("{c:?}").contains(&key));
+        let e = Client::builder().credential(&key).build().unwrap_err();
+        assert_eq!(e.to_string(), "invalid configuration: the base URL is required (ClientBuilder::base_url or WALLET_SDK_BASE_URL)");
+        let e = Client::builder().base_url("https://x").build().unwrap_err();
+        assert_eq!(e.to_string(), "invalid input `credential`: it is required (ClientBuilder::credential or WALLET_SDK_API_KEY)");
+        let e = Client::builder().base_url("ftp://x").credential(&key).build().unwrap_err();
+        assert_eq!(e.to_string(), "invalid configuration: the base URL scheme `ftp` is not supported (use https)");
+        let e = Client::builder().base_url("https://x").credential(&key).tls_certs_only(true).build().unwrap_err();
+        assert_eq!(e.to_string(), "invalid configuration: tls_certs_only(true) needs at least one custom root certificate");
+        let e = Client::builder().base_url("https://x").credential(&key).add_root_certificate_pem("nope").build().unwrap_err();
+        assert_eq!(e.to_string(), "invalid configuration: a custom root certificate PEM contains no certificate");
+    }
+
+    #[test]
+    fn retry_rules() {
+        assert!(retryable_status(429, None));
+        assert!(retryable_status(503, Some("node_unavailable")));
+        assert!(retryable_status(504, None));
+        assert!(retryable_status(502, Some("node_unavailable")));
+        assert!(!retryable_status(502, Some("node_error")));
+        assert!(!retryable_status(500, None));
+        assert!(!retryable_status(404, None));
+        let p = RetryPolicy { jitter: 0.0, ..Default::default() };
+        assert_eq!(p.delay(1, None), Duration::from_millis(200));
+        assert_eq!(p.delay(2, None), Duration::from_millis(400));
+        assert_eq!(p.delay(10, None), Duration::from_secs(5));
+        assert_eq!(p.delay(1, Some(Duration::from_secs(2))), Duration::from_secs(2));
+        assert_eq!(p.delay(1, Some(Duration::from_secs(60))), Duration::from_secs(5));
+        let pj = RetryPolicy::default();
+        for _ in 0..50 {
+            let d = pj.delay(1, None);
+            assert!(d >= Duration::from_millis(160) && d <= Duration::from_millis(240), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn form_encoding() {
+        assert_eq!(form_encode("a.b-c_d"), "a.b-c_d");
+        assert_eq!(form_encode("http://u:p@h"), "http%3A%2F%2Fu%3Ap%40h");
+    }
+}

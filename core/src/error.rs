@@ -1,0 +1,369 @@
+//! The SDK's single error type, [`Error`], and its stable [`ErrorKind`].
+
+use std::fmt;
+use std::time::Duration;
+
+/// The stable category of an [`Error`] (see the kinds table of the design).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ErrorKind {
+    /// The client's own checks failed before sending (missing/empty input, header characters,
+    /// amount format, bad configuration).
+    InvalidInput,
+    /// `http://` to a non-loopback host without opting in.
+    InsecureTransport,
+    /// The API key has expired (checked locally before sending, or `expired_credential`).
+    CredentialExpired,
+    /// The credential is missing or was rejected (`missing_credential`, `invalid_credential`,
+    /// HTTP 401, or the real service's 404 with an empty body).
+    CredentialRejected,
+    /// The service rejected the request as invalid (`validation_failed`, other HTTP 400).
+    Validation,
+    /// Something named in the request does not exist (`wallet_not_found`, `not_found`, 404).
+    NotFound,
+    /// The request conflicts with the current state (`wallet_exists`, `conflict`, 409).
+    Conflict,
+    /// The wallet is locked or the passphrase/mnemonics are wrong (`wallet_locked`,
+    /// `bad_passphrase`, `bad_mnemonics`, 403).
+    WalletLocked,
+    /// Not enough spendable coins (`insufficient_funds`).
+    InsufficientFunds,
+    /// The service refused the operation (`unsupported_address_type`, `transaction_rejected`,
+    /// other 422).
+    Rejected,
+    /// Too many requests (429); see [`Error::retry_after`].
+    RateLimited,
+    /// The service or its node is unavailable (`node_unavailable`, 503, 504, other 5xx).
+    ServiceUnavailable,
+    /// The service reported an error (`node_error`, or `successful: false` without a code).
+    ServiceError,
+    /// No answer in time for an operation that is safe to repeat.
+    Timeout,
+    /// A non-idempotent request may have reached the service and no answer came: check before
+    /// repeating it.
+    OutcomeUnknown,
+    /// Connection refused, DNS, TLS, or a connection reset before an answer.
+    Transport,
+    /// A response body the SDK cannot read (non-JSON, wrong shape).
+    Decode,
+}
+
+impl ErrorKind {
+    /// Every kind, in the order of the design's table.
+    pub const ALL: [ErrorKind; 17] = [
+        ErrorKind::InvalidInput,
+        ErrorKind::InsecureTransport,
+        ErrorKind::CredentialExpired,
+        ErrorKind::CredentialRejected,
+        ErrorKind::Validation,
+        ErrorKind::NotFound,
+        ErrorKind::Conflict,
+        ErrorKind::WalletLocked,
+        ErrorKind::InsufficientFunds,
+        ErrorKind::Rejected,
+        ErrorKind::RateLimited,
+        ErrorKind::ServiceUnavailable,
+        ErrorKind::ServiceError,
+        ErrorKind::Timeout,
+        ErrorKind::OutcomeUnknown,
+        ErrorKind::Transport,
+        ErrorKind::Decode,
+    ];
+
+    /// The stable snake_case name (`invalid_input`, `outcome_unknown`, …).
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidInput => "invalid_input",
+            ErrorKind::InsecureTransport => "insecure_transport",
+            ErrorKind::CredentialExpired => "credential_expired",
+            ErrorKind::CredentialRejected => "credential_rejected",
+            ErrorKind::Validation => "validation",
+            ErrorKind::NotFound => "not_found",
+            ErrorKind::Conflict => "conflict",
+            ErrorKind::WalletLocked => "wallet_locked",
+            ErrorKind::InsufficientFunds => "insufficient_funds",
+            ErrorKind::Rejected => "rejected",
+            ErrorKind::RateLimited => "rate_limited",
+            ErrorKind::ServiceUnavailable => "service_unavailable",
+            ErrorKind::ServiceError => "service_error",
+            ErrorKind::Timeout => "timeout",
+            ErrorKind::OutcomeUnknown => "outcome_unknown",
+            ErrorKind::Transport => "transport",
+            ErrorKind::Decode => "decode",
+        }
+    }
+
+    /// The kind for a service error code (wire `error.code`), if the code is known.
+    pub fn from_service_code(code: &str) -> Option<ErrorKind> {
+        Some(match code {
+            "missing_credential" | "invalid_credential" => ErrorKind::CredentialRejected,
+            "expired_credential" => ErrorKind::CredentialExpired,
+            "validation_failed" => ErrorKind::Validation,
+            "wallet_not_found" | "not_found" => ErrorKind::NotFound,
+            "wallet_exists" | "conflict" => ErrorKind::Conflict,
+            "wallet_locked" | "bad_passphrase" | "bad_mnemonics" | "forbidden" => ErrorKind::WalletLocked,
+            "insufficient_funds" => ErrorKind::InsufficientFunds,
+            "unsupported_address_type" | "transaction_rejected" | "unprocessable" => ErrorKind::Rejected,
+            "rate_limited" => ErrorKind::RateLimited,
+            "node_unavailable" | "server_error" => ErrorKind::ServiceUnavailable,
+            "node_error" => ErrorKind::ServiceError,
+            _ => return None,
+        })
+    }
+
+    /// The kind for an HTTP status without a (known) service code.
+    pub fn from_status(status: u16) -> ErrorKind {
+        match status {
+            400 => ErrorKind::Validation,
+            401 => ErrorKind::CredentialRejected,
+            403 => ErrorKind::WalletLocked,
+            404 => ErrorKind::NotFound,
+            409 => ErrorKind::Conflict,
+            422 => ErrorKind::Rejected,
+            429 => ErrorKind::RateLimited,
+            500..=599 => ErrorKind::ServiceUnavailable,
+            _ => ErrorKind::ServiceError,
+        }
+    }
+
+    fn summary(self) -> &'static str {
+        match self {
+            ErrorKind::InvalidInput => "invalid input",
+            ErrorKind::InsecureTransport => "insecure transport",
+            ErrorKind::CredentialExpired => "the credential has expired",
+            ErrorKind::CredentialRejected => "the credential was rejected",
+            ErrorKind::Validation => "the service rejected the request as invalid",
+            ErrorKind::NotFound => "not found",
+            ErrorKind::Conflict => "conflicts with the current state",
+            ErrorKind::WalletLocked => "the wallet is locked or the passphrase/mnemonics do not match",
+            ErrorKind::InsufficientFunds => "insufficient funds",
+            ErrorKind::Rejected => "the service refused the operation",
+            ErrorKind::RateLimited => "rate limited",
+            ErrorKind::ServiceUnavailable => "the service is unavailable",
+            ErrorKind::ServiceError => "the service reported an error",
+            ErrorKind::Timeout => "timed out",
+            ErrorKind::OutcomeUnknown => "outcome unknown",
+            ErrorKind::Transport => "could not reach the service",
+            ErrorKind::Decode => "could not read the response",
+        }
+    }
+}
+
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Details {
+    pub operation: Option<&'static str>,
+    pub service_code: Option<String>,
+    pub service_message: Option<String>,
+    pub status: Option<u16>,
+    pub request_id: Option<String>,
+    pub retry_after: Option<Duration>,
+    pub field: Option<String>,
+    pub node_code: Option<i64>,
+    pub node_message: Option<String>,
+    pub attempts: u32,
+}
+
+/// Every failure of the SDK: a stable [`kind`](Error::kind), a message a user can act on
+/// (`Display`), and the service's code, message, HTTP status and request id where known.
+///
+/// Error texts never contain the credential or any other secret input.
+#[derive(Clone)]
+pub struct Error {
+    kind: ErrorKind,
+    message: String,
+    details: Box<Details>,
+}
+
+impl Error {
+    pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error { kind, message: message.into(), details: Box::default() }
+    }
+
+    pub(crate) fn with_details(kind: ErrorKind, message: String, details: Details) -> Error {
+        Error { kind, message, details: Box::new(details) }
+    }
+
+    /// An `invalid_input` error naming the SDK field.
+    pub(crate) fn invalid_input(field: &str, why: impl fmt::Display) -> Error {
+        let mut e = Error::new(ErrorKind::InvalidInput, format!("invalid input `{field}`: {why}"));
+        e.details.field = Some(field.to_string());
+        e
+    }
+
+    /// An `invalid_input` error about the configuration (no field).
+    pub(crate) fn config(why: impl fmt::Display) -> Error {
+        Error::new(ErrorKind::InvalidInput, format!("invalid configuration: {why}"))
+    }
+
+    pub(crate) fn set_operation(mut self, op: &'static str) -> Error {
+        self.details.operation = Some(op);
+        self
+    }
+
+    pub(crate) fn scrub(mut self, secrets: &[&str]) -> Error {
+        for s in secrets {
+            if s.len() >= 4 {
+                self.message = self.message.replace(s, "[REDACTED]");
+                for m in [&mut self.details.service_message, &mut self.details.node_message] {
+                    if let Some(text) = m.as_mut() {
+                        *text = text.replace(s, "[REDACTED]");
+                    }
+                }
+            }
+        }
+        self
+    }
+
+    /// The stable category of the error.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The human-readable message (same as `Display`).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// `true` when repeating the same call later may succeed (rate limiting, unavailability,
+    /// timeouts, transport failures). Never `true` for `outcome_unknown`: check first.
+    pub fn is_retryable(&self) -> bool {
+        match self.kind {
+            ErrorKind::RateLimited | ErrorKind::Timeout | ErrorKind::Transport => true,
+            ErrorKind::ServiceUnavailable => true,
+            _ => false,
+        }
+    }
+
+    /// The operation (snake_case SDK name) that failed, when the error comes from a call.
+    pub fn operation(&self) -> Option<&str> {
+        self.details.operation
+    }
+
+    /// The service's error code (wire `error.code`), e.g. `wallet_not_found`. When the body had
+    /// none, the code derived from the HTTP status (`not_found`, `server_error`, …).
+    pub fn service_code(&self) -> Option<&str> {
+        self.details.service_code.as_deref()
+    }
+
+    /// The service's own message (wire `message`), when there was one.
+    pub fn service_message(&self) -> Option<&str> {
+        self.details.service_message.as_deref()
+    }
+
+    /// The HTTP status, when a response arrived.
+    pub fn status(&self) -> Option<u16> {
+        self.details.status
+    }
+
+    /// The `X-Request-Id` of the response, when present.
+    pub fn request_id(&self) -> Option<&str> {
+        self.details.request_id.as_deref()
+    }
+
+    /// How long the service asked to wait (`Retry-After`), for `rate_limited`.
+    pub fn retry_after(&self) -> Option<Duration> {
+        self.details.retry_after
+    }
+
+    /// The input the error is about: the SDK parameter name for the client's own checks, and
+    /// for service errors the SDK name of the wire field the service named (e.g. `passphrase`
+    /// for `encryptedPassphrase`), or the wire name when it maps to no SDK parameter.
+    pub fn field(&self) -> Option<&str> {
+        self.details.field.as_deref()
+    }
+
+    /// The underlying Litecoin Core RPC error code (wire `error.nodeCode`), when given.
+    pub fn node_code(&self) -> Option<i64> {
+        self.details.node_code
+    }
+
+    /// The underlying Litecoin Core RPC error message (wire `error.nodeMessage`), when given.
+    pub fn node_message(&self) -> Option<&str> {
+        self.details.node_message.as_deref()
+    }
+
+    /// How many attempts were made (0 when the request was never sent).
+    pub fn attempts(&self) -> u32 {
+        self.details.attempts
+    }
+
+    pub(crate) fn set_attempts(mut self, n: u32) -> Error {
+        self.details.attempts = n;
+        self
+    }
+
+    /// Builds the error for a service failure response.
+    pub(crate) fn from_service(
+        op: &'static str,
+        kind: ErrorKind,
+        mut d: Details,
+        hint: Option<&str>,
+    ) -> Error {
+        d.operation = Some(op);
+        let mut msg = format!("{op} failed: {}", kind.summary());
+        let mut paren = Vec::new();
+        if let Some(s) = d.status {
+            paren.push(format!("HTTP {s}"));
+        }
+        if let Some(c) = &d.service_code {
+            paren.push(format!("code `{c}`"));
+        }
+        if let Some(f) = &d.field {
+            paren.push(format!("field `{f}`"));
+        }
+        if !paren.is_empty() {
+            msg.push_str(&format!(" ({})", paren.join(", ")));
+        }
+        if let Some(m) = d.service_message.as_deref().filter(|m| !m.is_empty()) {
+            msg.push_str(": ");
+            msg.push_str(m);
+        }
+        if let Some(nm) = d.node_message.as_deref().filter(|nm| Some(*nm) != d.service_message.as_deref()) {
+            msg.push_str(&format!(" [node: {nm}]"));
+        }
+        if let Some(h) = hint {
+            msg.push_str(" — ");
+            msg.push_str(h);
+        }
+        if let Some(ra) = d.retry_after {
+            msg.push_str(&format!(" (retry after {} s)", ra.as_secs_f64()));
+        }
+        if let Some(r) = &d.request_id {
+            msg.push_str(&format!(" [request id {r}]"));
+        }
+        Error::with_details(kind, msg, d)
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl fmt::Debug for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut s = f.debug_struct("Error");
+        s.field("kind", &self.kind).field("message", &self.message);
+        if let Some(c) = &self.details.service_code {
+            s.field("service_code", c);
+        }
+        if let Some(st) = self.details.status {
+            s.field("status", &st);
+        }
+        if let Some(r) = &self.details.request_id {
+            s.field("request_id", r);
+        }
+        s.finish()
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// `Result` with the SDK's [`Error`].
+pub type Result<T, E = Error> = std::result::Result<T, E>;

@@ -1,0 +1,50 @@
+//! # wallet-sdk
+//!
+//! Typed async and blocking client for the wallet-and-address service in front of the
+//! Litecoin network: all 43 operations (see [`operations::ALL`]), exact amounts
+//! ([`Amount`]), secrets that never print ([`Secret`]), one error type with stable kinds
+//! ([`Error`], [`ErrorKind`]), retries that never repeat a payment, and redaction of the
+//! credential everywhere.
+//!
+//! ```no_run
+//! use wallet_sdk::{Client, CreateAddressOptions, AddressType};
+//! # async fn demo() -> wallet_sdk::Result<()> {
+//! let client = Client::from_env()?; // WALLET_SDK_BASE_URL, WALLET_SDK_API_KEY
+//! let wallet = client.create_encrypted_wallet("rs_demo").await?;
+//! let address = client
+//!     .create_address("rs_demo", CreateAddressOptions {
+//!         address_type: Some(AddressType::Legacy),
+//!         passphrase: Some(wallet.passphrase.clone()),
+//!         ..Default::default()
+//!     })
+//!     .await?;
+//! let balance = client.address_balance(&address.address).await?;
+//! println!("{} / {}", balance.confirmed, balance.unconfirmed);
+//! # Ok(()) }
+//! ```
+#![deny(missing_docs)]
+
+mod address_type;
+mod amount;
+pub mod blocking;
+mod client;
+mod credential;
+mod decode;
+mod error;
+mod methods;
+pub mod models;
+pub mod operations;
+mod paging;
+mod request;
+mod secret;
+
+pub use address_type::AddressType;
+pub use amount::{Amount, LITOSHIS_PER_LTC};
+pub use client::{default_user_agent, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
+pub use credential::Credential;
+pub use decode::{FromData, EXCERPT_LIMIT};
+pub use error::{Error, ErrorKind, Result};
+pub use methods::*;
+pub use models::*;
+pub use paging::{AddressTransactionPages, WalletTransactionPages};
+pub use secret::Secret;

@@ -1,0 +1,410 @@
+//! Generic request building, driven by the operation table.
+
+use serde_json::{Map, Value};
+
+use crate::address_type::AddressType;
+use crate::amount::Amount;
+use crate::error::{Error, Result};
+use crate::operations::{HttpMethod, Location, Operation, Presence, ValueKind};
+use crate::secret::Secret;
+
+/// A value given for one SDK parameter.
+#[derive(Clone, Debug)]
+pub(crate) enum ArgValue {
+    Text(String),
+    Secret(Secret),
+    Int(i64),
+    Amount(Amount),
+    Bool(bool),
+    List(Vec<String>),
+    IntList(Vec<i64>),
+    AddressType(AddressType),
+}
+
+/// The SDK-named inputs of one call.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Args(Vec<(&'static str, ArgValue)>);
+
+impl Args {
+    pub fn new() -> Self {
+        Args(Vec::new())
+    }
+    pub fn text(mut self, name: &'static str, v: impl Into<String>) -> Self {
+        self.0.push((name, ArgValue::Text(v.into())));
+        self
+    }
+    pub fn opt_text(self, name: &'static str, v: Option<String>) -> Self {
+        match v {
+            Some(v) => self.text(name, v),
+            None => self,
+        }
+    }
+    pub fn secret(mut self, name: &'static str, v: &Secret) -> Self {
+        self.0.push((name, ArgValue::Secret(v.clone())));
+        self
+    }
+    pub fn opt_secret(self, name: &'static str, v: Option<&Secret>) -> Self {
+        match v {
+            Some(v) => self.secret(name, v),
+            None => self,
+        }
+    }
+    pub fn int(mut self, name: &'static str, v: i64) -> Self {
+        self.0.push((name, ArgValue::Int(v)));
+        self
+    }
+    pub fn opt_int(self, name: &'static str, v: Option<i64>) -> Self {
+        match v {
+            Some(v) => self.int(name, v),
+            None => self,
+        }
+    }
+    pub fn amount(mut self, name: &'static str, v: Amount) -> Self {
+        self.0.push((name, ArgValue::Amount(v)));
+        self
+    }
+    pub fn opt_bool(mut self, name: &'static str, v: Option<bool>) -> Self {
+        if let Some(v) = v {
+            self.0.push((name, ArgValue::Bool(v)));
+        }
+        self
+    }
+    pub fn list(mut self, name: &'static str, v: Vec<String>) -> Self {
+        self.0.push((name, ArgValue::List(v)));
+        self
+    }
+    pub fn int_list(mut self, name: &'static str, v: Vec<i64>) -> Self {
+        self.0.push((name, ArgValue::IntList(v)));
+        self
+    }
+    pub fn address_type(mut self, name: &'static str, v: AddressType) -> Self {
+        self.0.push((name, ArgValue::AddressType(v)));
+        self
+    }
+    pub fn opt_address_type(self, name: &'static str, v: Option<AddressType>) -> Self {
+        match v {
+            Some(v) => self.address_type(name, v),
+            None => self,
+        }
+    }
+    fn get(&self, name: &str) -> Option<&ArgValue> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+}
+
+/// A request ready to send (without the credential).
+#[derive(Debug)]
+pub(crate) struct BuiltRequest {
+    pub method: HttpMethod,
+    pub path: &'static str,
+    pub headers: Vec<(&'static str, String)>,
+    pub query: Vec<(&'static str, String)>,
+    pub body: Option<Value>,
+    /// Secret input values, scrubbed from any error text.
+    pub secrets: Vec<String>,
+}
+
+/// Checks that a header value is printable ASCII (0x20–0x7E) without leading/trailing
+/// whitespace. Never echoes the value.
+pub(crate) fn check_header_value(field: &str, v: &str) -> Result<()> {
+    if let Some((i, _)) = v.char_indices().find(|(_, c)| !(' '..='~').contains(c)) {
+        let what = match v[i..].chars().next() {
+            Some('\r') | Some('\n') => "a line break (CR/LF)".to_string(),
+            Some(c) if c.is_ascii() => format!("a control character (0x{:02X})", c as u32),
+            _ => "a non-ASCII character".to_string(),
+        };
+        return Err(Error::invalid_input(
+            field,
+            format!("contains {what} at byte {i}; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)"),
+        ));
+    }
+    if v.starts_with(' ') || v.ends_with(' ') {
+        return Err(Error::invalid_input(field, "must not start or end with whitespace"));
+    }
+    Ok(())
+}
+
+fn required_error(name: &str) -> Error {
+    Error::invalid_input(name, "it is required and must not be empty")
+}
+
+fn text_of(v: &ArgValue) -> Option<&str> {
+    match v {
+        ArgValue::Text(s) => Some(s),
+        ArgValue::Secret(s) => Some(s.expose()),
+        _ => None,
+    }
+}
+
+/// Validates the inputs and places them as the operation table says.
+pub(crate) fn build(op: &'static Operation, args: &Args) -> Result<BuiltRequest> {
+    let mut headers = Vec::new();
+    let mut query = Vec::new();
+    let mut body = Map::new();
+    let mut secrets = Vec::new();
+    for p in op.params {
+        let value = match args.get(p.sdk_name) {
+            Some(v) => Some(v),
+            None => None,
+        };
+        // an empty optional text counts as "not given"
+        let value = match value {
+            Some(v) if p.presence != Presence::Required && text_of(v).is_some_and(str::is_empty) => None,
+            other => other,
+        };
+        let value = match (value, p.presence) {
+            (None, Presence::Required) => return Err(required_error(p.sdk_name)),
+            (None, Presence::Optional) => continue,
+            (None, Presence::EmptyWhenAbsent) => {
+                body.insert(p.wire_name.to_string(), Value::String(String::new()));
+                continue;
+            }
+            (Some(v), _) => v,
+        };
+        let json: Value = match (p.kind, value) {
+            (ValueKind::Text, v) if text_of(v).is_some() => {
+                let s = text_of(v).unwrap_or_default();
+                if s.is_empty() {
+                    return Err(required_error(p.sdk_name));
+                }
+                if p.location != Location::Body {
+                    check_header_like(p.location, p.sdk_name, s)?;
+                }
+                if p.secret || matches!(v, ArgValue::Secret(_)) {
+                    secrets.push(s.to_string());
+                }
+                Value::String(s.to_string())
+            }
+            (ValueKind::Integer, ArgValue::Int(i)) => Value::from(*i),
+            (ValueKind::Amount, ArgValue::Amount(a)) => {
+                if !a.is_positive() {
+                    return Err(Error::invalid_input(p.sdk_name, format!("must be greater than zero (got {a})")));
+                }
+                a.to_json()
+            }
+            (ValueKind::Boolean, ArgValue::Bool(b)) => Value::Bool(*b),
+            (ValueKind::TextArray, ArgValue::List(items)) => {
+                if items.is_empty() {
+                    return Err(required_error(p.sdk_name));
+                }
+                check_items(p.sdk_name, items)?;
+                Value::Array(items.iter().cloned().map(Value::String).collect())
+            }
+            (ValueKind::TextListCommaJoined, ArgValue::List(items)) => {
+                if items.is_empty() {
+                    return Err(required_error(p.sdk_name));
+                }
+                check_items(p.sdk_name, items)?;
+                if let Some(i) = items.iter().position(|s| s.contains(',')) {
+                    return Err(Error::invalid_input(
+                        p.sdk_name,
+                        format!("item {i} contains a comma; items are joined with commas on the wire"),
+                    ));
+                }
+                Value::String(items.join(","))
+            }
+            (ValueKind::IntegerArray, ArgValue::IntList(items)) => {
+                if items.is_empty() {
+                    return Err(required_error(p.sdk_name));
+                }
+                Value::Array(items.iter().map(|i| Value::from(*i)).collect())
+            }
+            (ValueKind::AddressTypeCode, ArgValue::AddressType(t)) => t.code_json(),
+            (ValueKind::AddressTypeName, ArgValue::AddressType(t)) => {
+                let n = t.name();
+                if n.trim().is_empty() {
+                    return Err(required_error(p.sdk_name));
+                }
+                Value::String(n)
+            }
+            (kind, v) => {
+                // a programming error in the method table; report instead of panicking
+                return Err(Error::invalid_input(
+                    p.sdk_name,
+                    format!("internal: value {} does not fit wire kind {kind:?}", arg_kind(v)),
+                ));
+            }
+        };
+        match p.location {
+            Location::Header => headers.push((p.wire_name, json_text(&json))),
+            Location::Query => {
+                let text = json_text(&json);
+                check_header_like(Location::Query, p.sdk_name, &text)?;
+                query.push((p.wire_name, text))
+            }
+            Location::Body => {
+                body.insert(p.wire_name.to_string(), json);
+            }
+        }
+    }
+    let body = match op.method {
+        HttpMethod::Post => Some(Value::Object(body)),
+        HttpMethod::Get => None,
+    };
+    Ok(BuiltRequest { method: op.method, path: op.path, headers, query, body, secrets })
+}
+
+fn check_header_like(loc: Location, name: &str, s: &str) -> Result<()> {
+    match loc {
+        Location::Header => check_header_value(name, s),
+        // query values are percent-encoded, only refuse surrounding whitespace and line breaks
+        Location::Query => {
+            if s.contains(['\r', '\n']) {
+                return Err(Error::invalid_input(name, "must not contain a line break (CR/LF)"));
+            }
+            if s.trim() != s {
+                return Err(Error::invalid_input(name, "must not start or end with whitespace"));
+            }
+            Ok(())
+        }
+        Location::Body => Ok(()),
+    }
+}
+
+fn check_items(name: &str, items: &[String]) -> Result<()> {
+    if let Some(i) = items.iter().position(|s| s.trim().is_empty()) {
+        return Err(Error::invalid_input(name, format!("item {i} is empty")));
+    }
+    Ok(())
+}
+
+fn json_text(v: &Value) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+fn arg_kind(v: &ArgValue) -> &'static str {
+    match v {
+        ArgValue::Text(_) => "text",
+        ArgValue::Secret(_) => "secret",
+        ArgValue::Int(_) => "integer",
+        ArgValue::Amount(_) => "amount",
+        ArgValue::Bool(_) => "boolean",
+        ArgValue::List(_) => "list",
+        ArgValue::IntList(_) => "integer list",
+        ArgValue::AddressType(_) => "address type",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::operations as ops;
+
+    #[test]
+    fn places_inputs_by_table() {
+        let pp = Secret::new("pp-123");
+        let r = build(
+            &ops::CREATE_ADDRESS,
+            &Args::new()
+                .text("wallet_name", "w1")
+                .opt_secret("passphrase", Some(&pp))
+                .opt_address_type("address_type", Some(AddressType::Legacy)),
+        )
+        .unwrap();
+        assert_eq!(r.headers, vec![("walletName", "w1".to_string()), ("encryptedPassphrase", "pp-123".to_string())]);
+        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), r#"{"type":0}"#);
+        assert_eq!(r.secrets, vec!["pp-123".to_string()]);
+
+        // no passphrase given -> no header; no type -> field omitted
+        let r = build(&ops::CREATE_ADDRESS, &Args::new().text("wallet_name", "w1")).unwrap();
+        assert_eq!(r.headers, vec![("walletName", "w1".to_string())]);
+        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), "{}");
+
+        // sign-wallet-message sends "" when no passphrase was given
+        let r = build(
+            &ops::SIGN_WALLET_MESSAGE,
+            &Args::new().text("wallet_name", "w").text("message", "hi").text("address", "m1"),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r#"{"message":"hi","passphrase":"","address":"m1"}"#
+        );
+
+        let r = build(
+            &ops::CREATE_MULTISIG_ADDRESS,
+            &Args::new()
+                .text("wallet_name", "w")
+                .list("addresses", vec!["a".into(), "b".into()])
+                .int("n_required", 2)
+                .address_type("address_type", AddressType::P2shSegwit),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r#"{"addresses":"a,b","nreqired":2,"address_type":"p2sh-segwit"}"#
+        );
+
+        let r = build(
+            &ops::CREATE_RAW_TRANSACTION_V2,
+            &Args::new()
+                .text("sender_address", "s")
+                .text("recipient_address", "r")
+                .amount("amount", Amount::from_litoshis(10_000))
+                .list("utxos", vec!["t".into()])
+                .int_list("vouts", vec![1]),
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r#"{"senderAddress":"s","recipientAddress":"r","amount":0.0001,"utxos":["t"],"vouts_n":[1]}"#
+        );
+        let r = build(&ops::GET_UTXO_DETAILS, &Args::new().text("txid", "ab").int("vout", 1)).unwrap();
+        assert_eq!(r.query, vec![("txid", "ab".to_string()), ("vout_n", "1".to_string())]);
+        assert!(r.body.is_none());
+    }
+
+    #[test]
+    fn validation_messages_are_pinned() {
+        let cases: Vec<(Result<BuiltRequest>, &str)> = vec![
+            (
+                build(&ops::WALLET_BALANCE, &Args::new().text("wallet_name", "")),
+                "invalid input `wallet_name`: it is required and must not be empty",
+            ),
+            (
+                build(&ops::WALLET_BALANCE, &Args::new()),
+                "invalid input `wallet_name`: it is required and must not be empty",
+            ),
+            (
+                build(&ops::WALLET_BALANCE, &Args::new().text("wallet_name", "w\r\nX-Evil: 1")),
+                "invalid input `wallet_name`: contains a line break (CR/LF) at byte 1; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
+            ),
+            (
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon ü"))),
+                "invalid input `mnemonics`: contains a non-ASCII character at byte 8; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
+            ),
+            (
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon\tx"))),
+                "invalid input `mnemonics`: contains a control character (0x09) at byte 7; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
+            ),
+            (
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon "))),
+                "invalid input `mnemonics`: must not start or end with whitespace",
+            ),
+            (
+                build(
+                    &ops::CREATE_RAW_TRANSACTION,
+                    &Args::new()
+                        .text("wallet_name", "w")
+                        .text("recipient_address", "r")
+                        .text("sender_address", "s")
+                        .amount("amount", Amount::from_litoshis(-5)),
+                ),
+                "invalid input `amount`: must be greater than zero (got -0.00000005)",
+            ),
+            (
+                build(&ops::ADDRESS_BALANCE, &Args::new().text("address", " m1")),
+                "invalid input `address`: must not start or end with whitespace",
+            ),
+        ];
+        for (r, msg) in cases {
+            let e = r.unwrap_err();
+            assert_eq!(e.kind(), crate::ErrorKind::InvalidInput);
+            assert_eq!(e.to_string(), msg);
+            assert!(!e.to_string().contains("abandon"));
+        }
+    }
+}
