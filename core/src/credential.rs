@@ -193,7 +193,8 @@ mod tests {
     fn bad_keys_are_rejected_without_echo() {
         for (v, msg) in [
             ("not-a-jwt", "invalid input `credential`: the API key is not a valid JWT: expected three base64url segments separated by dots (or a node URL starting with http:// or https://)"),
-            ("a.b.c", "invalid input `credential`: the API key is not a valid JWT: the header is not JSON"),
+            ("YQ.YQ.c", "invalid input `credential`: the API key is not a valid JWT: the header is not JSON"),
+            ("a.b.c", "invalid input `credential`: the API key is not a valid JWT: the header is not base64url"),
             ("", "invalid input `credential`: it is required and must not be empty"),
             (" x.y.z", "invalid input `credential`: must not start or end with whitespace"),
         ] {

@@ -1,0 +1,416 @@
+//! Retries, timeouts, redaction and wire format, proven against a tiny fault-injecting HTTP
+//! server (no sandbox needed).
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use base64::Engine as _;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpListener;
+use wallet_sdk::{Amount, Client, ErrorKind, RetryPolicy, Secret};
+
+fn jwt(exp: i64) -> String {
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    format!(
+        "{}.{}.c2lnbmF0dXJlX29mX3RoZV9rZXlfc2VjcmV0",
+        b64.encode(br#"{"alg":"HS256","typ":"JWT"}"#),
+        b64.encode(format!(r#"{{"sub":"fault-test-subject","exp":{exp}}}"#))
+    )
+}
+
+fn key() -> String {
+    jwt(4_000_000_000)
+}
+
+#[derive(Clone)]
+enum Action {
+    /// Answer with this raw HTTP response.
+    Respond(String),
+    /// Read the request, then close the connection without answering.
+    Drop,
+    /// Read the request and never answer.
+    Hang,
+}
+
+fn http(status: &str, headers: &[(&str, &str)], body: &str) -> String {
+    let mut s = format!("HTTP/1.1 {status}\r\nContent-Length: {}\r\nConnection: close\r\n", body.len());
+    for (k, v) in headers {
+        s.push_str(&format!("{k}: {v}\r\n"));
+    }
+    s.push_str("\r\n");
+    s.push_str(body);
+    s
+}
+
+fn ok_json(body: &str) -> Action {
+    Action::Respond(http("200 OK", &[("Content-Type", "application/json; charset=utf-8"), ("X-Request-Id", "rid-7")], body))
+}
+
+struct FaultServer {
+    base_url: String,
+    requests: Arc<Mutex<Vec<String>>>,
+}
+
+impl FaultServer {
+    /// Serves `script` in order, one action per request; the last action repeats.
+    async fn start(script: Vec<Action>) -> FaultServer {
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let requests = Arc::new(Mutex::new(Vec::new()));
+        let reqs = requests.clone();
+        let script = Arc::new(Mutex::new(script));
+        tokio::spawn(async move {
+            loop {
+                let Ok((mut sock, _)) = listener.accept().await else { return };
+                let reqs = reqs.clone();
+                let script = script.clone();
+                tokio::spawn(async move {
+                    let Some(req) = read_request(&mut sock).await else { return };
+                    reqs.lock().unwrap().push(req);
+                    let action = {
+                        let mut s = script.lock().unwrap();
+                        if s.len() > 1 { s.remove(0) } else { s[0].clone() }
+                    };
+                    match action {
+                        Action::Respond(r) => {
+                            let _ = sock.write_all(r.as_bytes()).await;
+                            let _ = sock.shutdown().await;
+                        }
+                        Action::Drop => drop(sock),
+                        Action::Hang => {
+                            tokio::time::sleep(Duration::from_secs(3600)).await;
+                        }
+                    }
+                });
+            }
+        });
+        FaultServer { base_url: format!("http://{addr}"), requests }
+    }
+
+    fn count(&self) -> usize {
+        self.requests.lock().unwrap().len()
+    }
+
+    fn request(&self, i: usize) -> String {
+        self.requests.lock().unwrap()[i].clone()
+    }
+}
+
+async fn read_request(sock: &mut tokio::net::TcpStream) -> Option<String> {
+    let mut buf = Vec::new();
+    let mut tmp = [0u8; 4096];
+    loop {
+        let n = sock.read(&mut tmp).await.ok()?;
+        if n == 0 {
+            return None;
+        }
+        buf.extend_from_slice(&tmp[..n]);
+        if let Some(pos) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+            let head = String::from_utf8_lossy(&buf[..pos]).to_string();
+            let len = head
+                .lines()
+                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
+                .unwrap_or(0);
+            while buf.len() < pos + 4 + len {
+                let n = sock.read(&mut tmp).await.ok()?;
+                if n == 0 {
+                    break;
+                }
+                buf.extend_from_slice(&tmp[..n]);
+            }
+            return Some(String::from_utf8_lossy(&buf).to_string());
+        }
+    }
+}
+
+fn client(base: &str) -> Client {
+    Client::builder()
+        .base_url(base)
+        .credential(key())
+        .retry_policy(RetryPolicy { max_attempts: 3, base_backoff: Duration::from_millis(20), max_backoff: Duration::from_secs(2), jitter: 0.1 })
+        .timeout(Duration::from_secs(2))
+        .build()
+        .unwrap()
+}
+
+const INFO: &str = r#"{"successful":true,"message":"ok","data":{"chain":"regtest","blocks":532,"difficulty":4.656542373906925e-10}}"#;
+
+#[tokio::test]
+async fn reads_are_retried_after_a_dropped_connection() {
+    let s = FaultServer::start(vec![Action::Drop, ok_json(INFO)]).await;
+    let info = client(&s.base_url).blockchain_info().await.unwrap();
+    assert_eq!(info.blocks, Some(532));
+    assert_eq!(info.chain.as_deref(), Some("regtest"));
+    assert_eq!(s.count(), 2);
+}
+
+#[tokio::test]
+async fn retry_after_is_honoured() {
+    let s = FaultServer::start(vec![
+        Action::Respond(http(
+            "429 Too Many Requests",
+            &[("Content-Type", "application/json"), ("Retry-After", "1")],
+            r#"{"successful":false,"message":"slow down","error":{"code":"rate_limited"}}"#,
+        )),
+        ok_json(INFO),
+    ])
+    .await;
+    let t = Instant::now();
+    client(&s.base_url).blockchain_info().await.unwrap();
+    assert!(t.elapsed() >= Duration::from_millis(950), "{:?}", t.elapsed());
+    assert_eq!(s.count(), 2);
+}
+
+#[tokio::test]
+async fn rate_limit_exhausted_reports_retry_after() {
+    let s = FaultServer::start(vec![Action::Respond(http(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json"), ("Retry-After", "0")],
+        r#"{"successful":false,"message":"slow down","error":{"code":"rate_limited"}}"#,
+    ))])
+    .await;
+    let e = client(&s.base_url).blockchain_info().await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::RateLimited);
+    assert_eq!(e.retry_after(), Some(Duration::ZERO));
+    assert_eq!(e.attempts(), 3);
+    assert_eq!(s.count(), 3);
+}
+
+#[tokio::test]
+async fn unavailable_is_retried_but_node_error_is_not() {
+    let s = FaultServer::start(vec![
+        Action::Respond(http("503 Service Unavailable", &[("Content-Type", "text/plain")], "busy")),
+        Action::Respond(http("502 Bad Gateway", &[("Content-Type", "application/json")], r#"{"successful":false,"message":"warming up","error":{"code":"node_unavailable"}}"#)),
+        ok_json(INFO),
+    ])
+    .await;
+    client(&s.base_url).blockchain_info().await.unwrap();
+    assert_eq!(s.count(), 3);
+
+    let s = FaultServer::start(vec![Action::Respond(http(
+        "502 Bad Gateway",
+        &[("Content-Type", "application/json"), ("X-Request-Id", "r-502")],
+        r#"{"successful":false,"message":"RPC failed","error":{"code":"node_error","nodeCode":-1,"nodeMessage":"boom"}}"#,
+    ))])
+    .await;
+    let e = client(&s.base_url).blockchain_info().await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ServiceError);
+    assert_eq!(e.to_string(), "blockchain_info failed: the service reported an error (HTTP 502, code `node_error`): RPC failed [node: boom] [request id r-502]");
+    assert_eq!(s.count(), 1);
+}
+
+#[tokio::test]
+async fn lost_wallet_creation_is_sent_once_and_outcome_unknown() {
+    let s = FaultServer::start(vec![Action::Drop, ok_json(r#"{"successful":true,"data":{"walletName":"rs_x"}}"#)]).await;
+    let e = client(&s.base_url).create_wallet("rs_x").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::OutcomeUnknown);
+    assert!(!e.is_retryable());
+    assert!(e.to_string().starts_with("create_wallet outcome unknown: the request may have reached the service but no answer came ("), "{e}");
+    assert!(e.to_string().ends_with("); it was not repeated automatically — check whether it took effect before trying again"), "{e}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(s.count(), 1, "a non-idempotent request must not be repeated");
+}
+
+#[tokio::test]
+async fn timed_out_send_is_outcome_unknown_and_read_is_timeout() {
+    let s = FaultServer::start(vec![Action::Hang]).await;
+    let c = client(&s.base_url).with_timeout(Duration::from_millis(300));
+    let e = c.send_funds_from_wallet("rs_w", "mxyz", Amount::from_ltc("1.5").unwrap(), Default::default()).await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::OutcomeUnknown);
+    assert_eq!(
+        e.to_string(),
+        "send_funds_from_wallet outcome unknown: the request may have reached the service but no answer came (no answer within 0.3 s); it was not repeated automatically — check whether it took effect before trying again"
+    );
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    assert_eq!(s.count(), 1);
+
+    let s = FaultServer::start(vec![Action::Hang]).await;
+    let c = client(&s.base_url).with_timeout(Duration::from_millis(200));
+    let e = c.wallet_balance("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Timeout);
+    assert!(e.is_retryable());
+    assert_eq!(e.to_string(), "wallet_balance failed: no answer within 0.2 s after 3 attempt(s); the operation is safe to repeat");
+    assert_eq!(s.count(), 3);
+}
+
+async fn closed_port() -> String {
+    let l = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let a = l.local_addr().unwrap();
+    drop(l);
+    format!("http://{a}")
+}
+
+#[tokio::test]
+async fn connection_refused_is_transport_even_for_creation() {
+    let base = closed_port().await;
+    let e = client(&base).create_wallet("rs_x").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Transport);
+    assert_eq!(e.attempts(), 3, "never-sent requests may be retried");
+    assert!(e.to_string().starts_with("create_wallet failed: could not reach the service (connection failed"), "{e}");
+    assert!(e.to_string().ends_with("after 3 attempt(s)"), "{e}");
+}
+
+/// A writer collecting every log line.
+#[derive(Clone, Default)]
+struct Logs(Arc<Mutex<Vec<u8>>>);
+impl Write for Logs {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+#[tokio::test]
+async fn the_key_never_appears_in_errors_or_logs() {
+    let logs = Logs::default();
+    let l2 = logs.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_span_events(tracing_subscriber::fmt::format::FmtSpan::FULL)
+        .with_writer(move || l2.clone())
+        .finish();
+    let _guard = tracing::subscriber::set_default(subscriber);
+    let k = key();
+    let mut texts = Vec::new();
+
+    // connection refused
+    let base = closed_port().await;
+    let e = client(&base).wallet_details("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Transport);
+    texts.push(format!("{e} {e:?}"));
+    // timeout
+    let s = FaultServer::start(vec![Action::Hang]).await;
+    let e = client(&s.base_url).with_timeout(Duration::from_millis(150)).wallet_details("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Timeout);
+    texts.push(format!("{e} {e:?}"));
+    // dropped connection
+    let s = FaultServer::start(vec![Action::Drop]).await;
+    let e = client(&s.base_url).wallet_details("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Transport);
+    texts.push(format!("{e} {e:?}"));
+    // the server echoes the URL (with the key) in its error message and in a non-JSON body
+    let s = FaultServer::start(vec![Action::Respond(http(
+        "400 Bad Request",
+        &[("Content-Type", "application/json")],
+        &format!(r#"{{"successful":false,"message":"bad request /api/Wallet/details?nodeUrlOrApiAccessKey={k}","error":{{"code":"validation_failed"}}}}"#),
+    ))])
+    .await;
+    let e = client(&s.base_url).wallet_details("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Validation);
+    texts.push(format!("{e} {e:?} {:?}", e.service_message()));
+    let req = s.request(0);
+    assert!(req.starts_with(&format!("GET /api/Wallet/details?nodeUrlOrApiAccessKey={k}&walletName=rs_w HTTP/1.1")), "{req}");
+    let s = FaultServer::start(vec![Action::Respond(http("200 OK", &[("Content-Type", "text/html")], &format!("<p>{k}</p>")))]).await;
+    let e = client(&s.base_url).wallet_details("rs_w").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decode);
+    texts.push(format!("{e} {e:?}"));
+
+    let log_text = String::from_utf8(logs.0.lock().unwrap().clone()).unwrap();
+    assert!(log_text.contains("wallet_details"), "spans are logged: {log_text}");
+    for t in texts.iter().chain(std::iter::once(&log_text)) {
+        assert!(!t.contains(&k), "key leaked: {t}");
+        assert!(!t.contains("c2lnbmF0dXJlX29mX3RoZV9rZXlfc2VjcmV0"), "key signature leaked: {t}");
+    }
+}
+
+#[tokio::test]
+async fn wire_format_of_requests() {
+    let s = FaultServer::start(vec![ok_json(
+        r#"{"successful":true,"data":{"txid":"ab","amount":1.50000000,"fee":0.00001640}}"#,
+    )])
+    .await;
+    let sent = client(&s.base_url)
+        .send_funds_from_wallet(
+            "rs_w",
+            "mxyz",
+            Amount::from_ltc("1.5").unwrap(),
+            wallet_sdk::SendFundsFromWalletOptions {
+                passphrase: Some(Secret::new("pp-secret")),
+                amount_include_fees: Some(true),
+                ..Default::default()
+            },
+        )
+        .await
+        .unwrap();
+    assert_eq!(sent.txid, "ab");
+    assert_eq!(sent.fee.unwrap().litoshis(), 1640);
+    let req = s.request(0);
+    let lower = req.to_ascii_lowercase();
+    assert!(req.starts_with("POST /api/Transactions/send-funds-from-wallet HTTP/1.1\r\n"), "{req}");
+    assert!(lower.contains(&format!("user-agent: wallet-sdk/{}\r\n", wallet_sdk::VERSION)), "{req}");
+    assert!(lower.contains(&format!("nodeurlorapiaccesskey: {}\r\n", key().to_ascii_lowercase())), "{req}");
+    assert!(lower.contains("walletname: rs_w\r\n"), "{req}");
+    assert!(lower.contains("encryptedpassphrase: pp-secret\r\n"), "{req}");
+    assert!(lower.contains("content-type: application/json; charset=utf-8\r\n"), "{req}");
+    assert!(req.ends_with(r#"{"recipientAddress":"mxyz","amount":1.5,"amountIncludeFees":true}"#), "{req}");
+}
+
+#[tokio::test]
+async fn expired_key_fails_before_sending_and_rotation_works() {
+    let s = FaultServer::start(vec![ok_json(INFO)]).await;
+    let c = Client::builder().base_url(&s.base_url).credential(jwt(1_000_000_000)).build().unwrap();
+    let e = c.blockchain_info().await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::CredentialExpired);
+    assert_eq!(s.count(), 0);
+    let clone = c.clone();
+    c.set_credential(key()).unwrap();
+    clone.blockchain_info().await.unwrap();
+    assert_eq!(s.count(), 1);
+    assert!(s.request(0).contains(&key()));
+    // a bad replacement keeps the old credential
+    assert!(c.set_credential("garbage").is_err());
+    c.blockchain_info().await.unwrap();
+}
+
+#[tokio::test]
+async fn response_size_is_capped() {
+    let big = format!(r#"{{"successful":true,"data":{{"chain":"{}"}}}}"#, "x".repeat(4096));
+    let s = FaultServer::start(vec![ok_json(&big)]).await;
+    let c = Client::builder().base_url(&s.base_url).credential(key()).max_response_bytes(1024).build().unwrap();
+    let e = c.blockchain_info().await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decode);
+    assert_eq!(e.to_string(), "blockchain_info failed: could not read the response (HTTP 200): the body is larger than the limit of 1024 bytes (max_response_bytes)");
+}
+
+#[tokio::test]
+async fn results_keep_redacted_raw_json() {
+    let s = FaultServer::start(vec![ok_json(
+        r#"{"successful":true,"data":{"walletName":"rs_e","encrypted":true,"importable":true,"mnemonics":"pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject","encryptedPassphrase":"Qm9yZWFz","extra":{"x":1}}}"#,
+    )])
+    .await;
+    let w = client(&s.base_url).create_importable_encrypted_wallet("rs_e").await.unwrap();
+    assert_eq!(w.mnemonics.expose(), "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject");
+    assert_eq!(w.passphrase.expose(), "Qm9yZWFz");
+    assert_eq!(w.raw()["mnemonics"], "[REDACTED]");
+    assert_eq!(w.raw()["encryptedPassphrase"], "[REDACTED]");
+    assert_eq!(w.raw()["extra"]["x"], 1);
+    let dbg = format!("{w:?}");
+    assert!(!dbg.contains("pole inch") && !dbg.contains("Qm9yZWFz"), "{dbg}");
+
+    // a missing guaranteed field is a decode error that does not echo secrets
+    let s = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"walletName":"rs_e","mnemonics":"pole inch"}}"#)]).await;
+    let e = client(&s.base_url).create_importable_encrypted_wallet("rs_e").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decode);
+    assert!(!e.to_string().contains("pole inch"), "{e}");
+    assert_eq!(s.count(), 1);
+}
+
+#[test]
+fn blocking_client_retries_too() {
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let s = rt.block_on(FaultServer::start(vec![Action::Drop, ok_json(INFO)]));
+    let c = wallet_sdk::blocking::Client::from_builder(
+        Client::builder().base_url(&s.base_url).credential(key()).retry_policy(RetryPolicy { base_backoff: Duration::from_millis(10), ..Default::default() }),
+    )
+    .unwrap();
+    let info = c.blockchain_info().unwrap();
+    assert_eq!(info.blocks, Some(532));
+    assert_eq!(s.count(), 2);
+    let mut pages = c.wallet_transactions_pages("rs_w", 10);
+    // the server answers INFO (no items) -> one empty page ends the iteration
+    assert!(pages.next().is_none());
+}
