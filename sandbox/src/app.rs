@@ -1,0 +1,417 @@
+//! The HTTP front: credential checks, compat rendering, rate limits, injected delays, one log
+//! line per request, and dispatch to the 43 operations and the sandbox-only endpoints.
+
+use std::collections::{HashMap, HashSet};
+use std::future::Future;
+use std::path::PathBuf;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use axum::body::{Body, Bytes};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri};
+use axum::response::Response;
+use serde_json::{json, Value};
+
+use crate::amount;
+use crate::auth::{is_node_url, Compat, KeyIssuer};
+use crate::error::ApiError;
+use crate::node::{Node, NodeShared};
+use crate::rpc::{NodeEndpoint, RpcClient};
+
+/// A successful operation: the envelope's free-text `message` and its `data`.
+pub struct Reply {
+    pub message: String,
+    pub data: Value,
+}
+
+pub fn ok(message: &str, data: Value) -> Result<Reply, ApiError> {
+    Ok(Reply { message: message.to_string(), data })
+}
+
+pub type OpResult = Result<Reply, ApiError>;
+pub type OpFuture = Pin<Box<dyn Future<Output = OpResult> + Send>>;
+
+/// One operation: method, path as in operations.json, and its handler.
+pub struct Route {
+    pub method: Method,
+    pub path: &'static str,
+    pub handler: fn(Req) -> OpFuture,
+}
+
+/// `route!(POST "/api/Wallet/create" => create_wallet)` registers `async fn create_wallet(req: Req) -> OpResult`.
+#[macro_export]
+macro_rules! route {
+    ($method:ident $path:literal => $handler:path) => {
+        $crate::app::Route { method: axum::http::Method::$method, path: $path, handler: |req| Box::pin($handler(req)) }
+    };
+}
+
+/// Bitcoin-style network parameters the sandbox serves (§1.13 `SANDBOX_NETWORK`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Network {
+    Regtest,
+    Testnet,
+    Main,
+}
+
+impl Network {
+    pub fn name(self) -> &'static str {
+        match self {
+            Network::Regtest => "regtest",
+            Network::Testnet => "testnet",
+            Network::Main => "main",
+        }
+    }
+}
+
+pub struct Config {
+    pub jwt_secret: Vec<u8>,
+    pub accept_any_jwt: bool,
+    pub bad_key_status_404: bool,
+    pub allowed_node_hosts: Vec<String>,
+    pub otp_secret: Vec<u8>,
+    pub rate_limit: u32,
+    pub denylist: HashSet<String>,
+    pub network: Network,
+    pub compat_all_real: bool,
+    pub state_dir: Option<PathBuf>,
+}
+
+pub struct AppState {
+    pub config: Config,
+    pub issuer: KeyIssuer,
+    pub default_node: Node,
+    http: reqwest::Client,
+    nodes: Mutex<HashMap<String, Arc<NodeShared>>>,
+    routes: HashMap<(Method, String), fn(Req) -> OpFuture>,
+    faults: Mutex<HashMap<String, (u64, u32)>>,
+    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+}
+
+impl AppState {
+    pub fn new(config: Config, default_endpoint: NodeEndpoint) -> Arc<AppState> {
+        let http = reqwest::Client::builder().pool_max_idle_per_host(32).build().expect("HTTP client");
+        let rpc = RpcClient::new(default_endpoint.clone(), http.clone());
+        let shared = NodeShared::new(default_endpoint.key(), config.state_dir.clone(), rpc.clone());
+        let mut nodes = HashMap::new();
+        nodes.insert(shared.key.clone(), shared.clone());
+        let routes = crate::ops::routes()
+            .into_iter()
+            .map(|r| ((r.method, r.path.to_ascii_lowercase()), r.handler))
+            .collect();
+        Arc::new(AppState {
+            issuer: KeyIssuer::new(config.jwt_secret.clone(), config.accept_any_jwt),
+            config,
+            default_node: Node { rpc, shared },
+            http,
+            nodes: Mutex::new(nodes),
+            routes,
+            faults: Mutex::new(HashMap::new()),
+            buckets: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// The node behind a node-URL credential; nodes are shared by `host:port`.
+    fn node_for_url(&self, url: &str) -> Result<Node, ApiError> {
+        let (endpoint, host) = NodeEndpoint::parse(url).map_err(ApiError::invalid_credential)?;
+        if !self.config.allowed_node_hosts.iter().any(|h| h.eq_ignore_ascii_case(&host)) {
+            return Err(ApiError::invalid_credential("The sandbox only accepts node URLs on its allowed hosts (loopback)."));
+        }
+        let rpc = RpcClient::new(endpoint.clone(), self.http.clone());
+        let shared = self
+            .nodes
+            .lock()
+            .unwrap()
+            .entry(endpoint.key())
+            .or_insert_with(|| NodeShared::new(endpoint.key(), self.config.state_dir.clone(), rpc.clone()))
+            .clone();
+        Ok(Node { rpc, shared })
+    }
+
+    /// Delays the next `count` requests to `path` by `delay_ms` (for cancellation and timeout tests).
+    pub fn arm_fault(&self, path: &str, delay_ms: u64, count: u32) {
+        self.faults.lock().unwrap().insert(path.to_ascii_lowercase(), (delay_ms, count));
+    }
+
+    fn take_fault(&self, path: &str) -> Option<Duration> {
+        let mut faults = self.faults.lock().unwrap();
+        let (delay, count) = faults.get_mut(path)?;
+        let d = Duration::from_millis(*delay);
+        *count -= 1;
+        if *count == 0 {
+            faults.remove(path);
+        }
+        Some(d)
+    }
+
+    /// Token bucket per credential; `None` when allowed, else seconds to wait.
+    fn rate_check(&self, credential: &str) -> Option<u64> {
+        let rate = self.config.rate_limit as f64;
+        if rate <= 0.0 {
+            return None;
+        }
+        let mut buckets = self.buckets.lock().unwrap();
+        let now = Instant::now();
+        let (tokens, last) = buckets.entry(credential.to_string()).or_insert((rate, now));
+        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * rate).min(rate);
+        *last = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            None
+        } else {
+            Some(((1.0 - *tokens) / rate).ceil().max(1.0) as u64)
+        }
+    }
+}
+
+/// One request to an operation, as its handler sees it.
+pub struct Req {
+    pub node: Node,
+    pub state: Arc<AppState>,
+    headers: HeaderMap,
+    query: Vec<(String, String)>,
+    body: Value,
+}
+
+impl Req {
+    /// A header value; empty counts as absent.
+    pub fn header(&self, name: &str) -> Option<String> {
+        self.headers.get(name).and_then(|v| v.to_str().ok()).filter(|v| !v.is_empty()).map(str::to_string)
+    }
+
+    pub fn require_header(&self, name: &str) -> Result<String, ApiError> {
+        self.header(name).ok_or_else(|| ApiError::missing(name))
+    }
+
+    /// A query parameter, matched case-insensitively (as ASP.NET does); empty counts as absent.
+    pub fn query(&self, name: &str) -> Option<String> {
+        self.query.iter().find(|(k, _)| k.eq_ignore_ascii_case(name)).map(|(_, v)| v.clone()).filter(|v| !v.is_empty())
+    }
+
+    pub fn require_query(&self, name: &str) -> Result<String, ApiError> {
+        self.query(name).ok_or_else(|| ApiError::missing(name))
+    }
+
+    /// An integer query parameter with a default and inclusive bounds.
+    pub fn query_int(&self, name: &str, default: i64, min: i64, max: i64) -> Result<i64, ApiError> {
+        match self.query(name) {
+            None => Ok(default),
+            Some(v) => match v.parse::<i64>() {
+                Ok(n) if (min..=max).contains(&n) => Ok(n),
+                _ => Err(ApiError::validation(name, format!("{name} must be an integer from {min} to {max}."))),
+            },
+        }
+    }
+
+    /// A body field; JSON null counts as absent.
+    pub fn body(&self, name: &str) -> Option<&Value> {
+        self.body.get(name).filter(|v| !v.is_null())
+    }
+
+    /// A string body field; empty counts as absent.
+    pub fn body_str(&self, name: &str) -> Result<Option<String>, ApiError> {
+        match self.body(name) {
+            None => Ok(None),
+            Some(Value::String(s)) if s.is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.clone())),
+            Some(_) => Err(ApiError::validation(name, format!("{name} must be a string."))),
+        }
+    }
+
+    pub fn require_body_str(&self, name: &str) -> Result<String, ApiError> {
+        self.body_str(name)?.ok_or_else(|| ApiError::missing(name))
+    }
+
+    pub fn body_bool(&self, name: &str) -> Result<Option<bool>, ApiError> {
+        match self.body(name) {
+            None => Ok(None),
+            Some(Value::Bool(b)) => Ok(Some(*b)),
+            Some(_) => Err(ApiError::validation(name, format!("{name} must be true or false."))),
+        }
+    }
+
+    /// An amount in LTC: > 0, ≤ 84 000 000, ≤ 8 decimals (§1.7); returns litoshis.
+    pub fn require_body_amount(&self, name: &str) -> Result<i64, ApiError> {
+        let value = self.body(name).ok_or_else(|| ApiError::missing(name))?;
+        let text = match value {
+            Value::Number(n) => n.to_string(),
+            Value::String(s) => s.clone(),
+            _ => return Err(ApiError::validation(name, format!("{name} must be a number."))),
+        };
+        match amount::parse_ltc_text(&text) {
+            Some(v) if v > 0 && v <= amount::MAX_REQUEST_LITOSHIS => Ok(v),
+            Some(_) => Err(ApiError::validation(name, format!("{name} must be greater than 0 and at most 84000000."))),
+            None => Err(ApiError::validation(name, format!("{name} must be a decimal number with at most 8 decimals."))),
+        }
+    }
+
+    /// An integer body field (accepts integer-valued strings too).
+    pub fn body_int(&self, name: &str) -> Result<Option<i64>, ApiError> {
+        match self.body(name) {
+            None => Ok(None),
+            Some(Value::Number(n)) => n.as_i64().map(Some).ok_or_else(|| ApiError::validation(name, format!("{name} must be an integer."))),
+            Some(Value::String(s)) => s.trim().parse().map(Some).map_err(|_| ApiError::validation(name, format!("{name} must be an integer."))),
+            Some(_) => Err(ApiError::validation(name, format!("{name} must be an integer."))),
+        }
+    }
+
+    /// The whole JSON body (an object, or `{}` for none).
+    pub fn body_json(&self) -> &Value {
+        &self.body
+    }
+
+    pub fn network(&self) -> Network {
+        self.state.config.network
+    }
+}
+
+fn new_request_id() -> String {
+    use rand::Rng;
+    format!("{:032x}", rand::rng().random::<u128>())
+}
+
+/// Query keys whose values never reach a log line.
+const SECRET_QUERY_KEYS: &[&str] = &["nodeurlorapiaccesskey", "mnemonics", "encryptedpassphrase", "passphrase", "addressprivatkey", "addressprivatekey"];
+
+fn redacted_query(uri: &Uri) -> String {
+    let Some(q) = uri.query() else { return String::new() };
+    q.split('&')
+        .map(|pair| {
+            let key = pair.split('=').next().unwrap_or("");
+            if SECRET_QUERY_KEYS.contains(&key.to_ascii_lowercase().as_str()) {
+                format!("{key}=[REDACTED]")
+            } else {
+                pair.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+fn json_response(status: StatusCode, body: &Value, content_type: &'static str) -> Response {
+    Response::builder()
+        .status(status)
+        .header("content-type", content_type)
+        .body(Body::from(body.to_string()))
+        .expect("valid response")
+}
+
+/// Renders a failure for the request's compat mode (§1.4).
+fn error_response(e: &ApiError, compat: Compat, request_id: &str) -> Response {
+    let mut response = if compat == Compat::Real && e.is_credential_rejection() {
+        Response::builder().status(StatusCode::NOT_FOUND).body(Body::empty()).expect("valid response")
+    } else if compat == Compat::Real && !e.is_problem() && e.code != "rate_limited" {
+        json_response(StatusCode::OK, &json!({ "successful": false, "message": e.message, "data": null }), "application/json; charset=utf-8")
+    } else {
+        let content_type = if e.is_problem() { "application/problem+json; charset=utf-8" } else { "application/json; charset=utf-8" };
+        json_response(e.status, &e.body(&format!("00-{request_id}-01")), content_type)
+    };
+    if let Some(secs) = e.retry_after {
+        response.headers_mut().insert("retry-after", HeaderValue::from(secs));
+    }
+    response
+}
+
+/// The single entry point for every request.
+pub async fn handle(state: Arc<AppState>, method: Method, uri: Uri, headers: HeaderMap, body: Bytes) -> Response {
+    let started = Instant::now();
+    let request_id = headers
+        .get("x-request-id")
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| !v.is_empty() && v.len() <= 128)
+        .map(str::to_string)
+        .unwrap_or_else(new_request_id);
+    let path = uri.path().to_string();
+    let mut response = dispatch(&state, &method, &uri, headers, body, &request_id).await;
+    if let Ok(v) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert("x-request-id", v);
+    }
+    tracing::info!(
+        target: "access",
+        method = %method,
+        path = %path,
+        query = %redacted_query(&uri),
+        status = response.status().as_u16(),
+        latency_ms = started.elapsed().as_millis() as u64,
+        request_id = %request_id,
+    );
+    response
+}
+
+async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: HeaderMap, body: Bytes, request_id: &str) -> Response {
+    let lower_path = uri.path().to_ascii_lowercase();
+    if lower_path.starts_with("/sandbox/") {
+        let result = crate::sandbox_api::handle(state, method, &lower_path, &body).await;
+        return render(result, Compat::Default, request_id);
+    }
+    let global_compat = if state.config.compat_all_real { Compat::Real } else { Compat::Default };
+    let Some(handler) = state.routes.get(&(method.clone(), lower_path.clone())).copied() else {
+        let known_path = state.routes.keys().any(|(_, p)| *p == lower_path);
+        let e = if known_path {
+            ApiError::new(StatusCode::METHOD_NOT_ALLOWED, "validation_failed", format!("{} does not accept {method}.", uri.path()))
+        } else {
+            ApiError::not_found(format!("No operation at {}.", uri.path()))
+        };
+        return error_response(&e, global_compat, request_id);
+    };
+    let query: Vec<(String, String)> = uri
+        .query()
+        .map(|q| url::form_urlencoded::parse(q.as_bytes()).into_owned().collect())
+        .unwrap_or_default();
+
+    // The credential: a query parameter on /api/Wallet/details, a header everywhere else.
+    let from_query = query.iter().find(|(k, _)| k.eq_ignore_ascii_case("nodeUrlOrApiAccessKey")).map(|(_, v)| v.clone());
+    let from_header = headers.get("nodeUrlOrApiAccessKey").and_then(|v| v.to_str().ok()).map(str::to_string);
+    let credential = if lower_path == "/api/wallet/details" { from_query.or(from_header) } else { from_header };
+    let credential = credential.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
+    let Some(credential) = credential else {
+        return error_response(&ApiError::missing_credential(), global_compat, request_id);
+    };
+    let (node, compat) = if is_node_url(&credential) {
+        match state.node_for_url(&credential) {
+            Ok(node) => (node, global_compat),
+            Err(e) => return error_response(&e, global_compat, request_id),
+        }
+    } else {
+        match state.issuer.verify(&credential) {
+            Ok(key) => (state.default_node.clone(), if state.config.compat_all_real { Compat::Real } else { key.compat }),
+            Err(mut e) => {
+                if state.config.bad_key_status_404 {
+                    e.status = StatusCode::NOT_FOUND;
+                }
+                return error_response(&e, global_compat, request_id);
+            }
+        }
+    };
+    if let Some(wait) = state.rate_check(&credential) {
+        return error_response(&ApiError::rate_limited(wait), compat, request_id);
+    }
+    if let Some(delay) = state.take_fault(&lower_path) {
+        tokio::time::sleep(delay).await;
+    }
+    let body = if body.iter().all(u8::is_ascii_whitespace) {
+        json!({})
+    } else {
+        match serde_json::from_slice::<Value>(&body) {
+            Ok(v @ Value::Object(_)) => v,
+            _ => {
+                let e = ApiError::validation("body", "The request body must be a JSON object.");
+                return error_response(&e, compat, request_id);
+            }
+        }
+    };
+    let req = Req { node, state: state.clone(), headers, query, body };
+    render(handler(req).await, compat, request_id)
+}
+
+fn render(result: OpResult, compat: Compat, request_id: &str) -> Response {
+    match result {
+        Ok(reply) => json_response(
+            StatusCode::OK,
+            &json!({ "successful": true, "message": reply.message, "data": reply.data }),
+            "application/json; charset=utf-8",
+        ),
+        Err(e) => error_response(&e, compat, request_id),
+    }
+}

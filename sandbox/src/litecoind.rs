@@ -1,0 +1,227 @@
+//! Running a private `litecoind -regtest` for the sandbox's lifetime and bootstrapping its chain.
+
+use std::io::Read;
+use std::net::TcpListener;
+use std::os::unix::process::CommandExt;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use rand::Rng;
+use serde_json::json;
+
+use crate::rpc::{NodeEndpoint, RpcClient, RpcError};
+
+/// Prefix of the temporary data directories, so stale ones from killed runs can be found.
+const TEMP_PREFIX: &str = "wallet-sandbox-";
+/// Height at which MWEB activates on regtest (operations.md §4).
+const MWEB_HEIGHT: u64 = 432;
+/// Height after bootstrap: MWEB active and 100 blocks of mature coinbase past it.
+pub const BOOTSTRAP_HEIGHT: u64 = 532;
+pub const MINER_WALLET: &str = "miner";
+
+pub struct NodeProcess {
+    child: Child,
+    pub endpoint: NodeEndpoint,
+    /// Removed on stop when the sandbox created it.
+    temp_dir: Option<PathBuf>,
+}
+
+fn free_port() -> std::io::Result<u16> {
+    Ok(TcpListener::bind("127.0.0.1:0")?.local_addr()?.port())
+}
+
+fn random_token(len: usize) -> String {
+    const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    let mut rng = rand::rng();
+    (0..len).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}
+
+fn pid_alive(pid: i32) -> bool {
+    // Signal 0 checks existence without delivering anything.
+    unsafe { libc::kill(pid, 0) == 0 }
+}
+
+/// Removes temporary data directories whose sandbox is gone (it was SIGKILLed and could not clean up).
+pub fn remove_stale_temp_dirs() {
+    let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        if !name.starts_with(TEMP_PREFIX) {
+            continue;
+        }
+        let owner = std::fs::read_to_string(entry.path().join("sandbox.pid")).ok().and_then(|s| s.trim().parse::<i32>().ok());
+        if owner.is_some_and(pid_alive) {
+            continue;
+        }
+        tracing::info!(dir = %entry.path().display(), "removing stale sandbox data directory");
+        let _ = std::fs::remove_dir_all(entry.path());
+    }
+}
+
+impl NodeProcess {
+    /// Spawns litecoind. Must be called from the main thread: `PR_SET_PDEATHSIG` fires when the
+    /// spawning *thread* exits, and the main thread lives exactly as long as the sandbox.
+    pub fn spawn(data_dir: Option<&Path>) -> std::io::Result<NodeProcess> {
+        let (dir, temp_dir) = match data_dir {
+            Some(d) => {
+                std::fs::create_dir_all(d)?;
+                (d.to_path_buf(), None)
+            }
+            None => {
+                remove_stale_temp_dirs();
+                let d = std::env::temp_dir().join(format!("{TEMP_PREFIX}{}-{}", std::process::id(), random_token(6)));
+                std::fs::create_dir_all(&d)?;
+                std::fs::write(d.join("sandbox.pid"), std::process::id().to_string())?;
+                (d.clone(), Some(d))
+            }
+        };
+        let node_dir = dir.join("node");
+        std::fs::create_dir_all(&node_dir)?;
+        let rpc_port = free_port()?;
+        let p2p_port = free_port()?;
+        let user = format!("sandbox{}", random_token(6));
+        let password = random_token(32);
+        let binary = std::env::var("LITECOIND").unwrap_or_else(|_| "litecoind".into());
+        let mut command = Command::new(&binary);
+        command
+            .arg("-regtest")
+            .arg(format!("-datadir={}", node_dir.display()))
+            .arg("-txindex=1")
+            .arg("-fallbackfee=0.0001")
+            .arg("-server=1")
+            .arg("-rpcbind=127.0.0.1")
+            .arg("-rpcallowip=127.0.0.1")
+            .arg(format!("-rpcport={rpc_port}"))
+            .arg(format!("-port={p2p_port}"))
+            .arg("-bind=127.0.0.1")
+            .arg("-listenonion=0")
+            .arg("-dnsseed=0")
+            .arg("-discover=0")
+            .arg("-upnp=0")
+            .arg("-rpcworkqueue=256")
+            .arg("-rpcthreads=8")
+            .arg("-printtoconsole=0")
+            .arg(format!("-rpcuser={user}"))
+            .arg(format!("-rpcpassword={password}"))
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        unsafe {
+            command.pre_exec(|| {
+                // The node dies with the sandbox, even when the sandbox is SIGKILLed.
+                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                // The parent may already be gone between fork and prctl.
+                if libc::getppid() == 1 {
+                    libc::_exit(1);
+                }
+                Ok(())
+            });
+        }
+        let child = command.spawn().map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot start {binary} (is Litecoin Core installed?): {e}"))
+        })?;
+        let endpoint = NodeEndpoint { base: format!("http://127.0.0.1:{rpc_port}"), user, password };
+        Ok(NodeProcess { child, endpoint, temp_dir })
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Fails early with litecoind's own words when it exited during start-up.
+    pub fn check_running(&mut self) -> Result<(), String> {
+        if let Ok(Some(status)) = self.child.try_wait() {
+            let mut err = String::new();
+            if let Some(mut stderr) = self.child.stderr.take() {
+                let _ = stderr.read_to_string(&mut err);
+            }
+            return Err(format!("litecoind exited ({status}): {}", err.trim()));
+        }
+        Ok(())
+    }
+
+    /// Asks the node to stop, waits, kills it if it lingers, and removes a temporary data dir.
+    pub fn stop(mut self) {
+        unsafe {
+            libc::kill(self.child.id() as i32, libc::SIGTERM);
+        }
+        let deadline = Instant::now() + Duration::from_secs(30);
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(_)) => break,
+                Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(100)),
+                _ => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    break;
+                }
+            }
+        }
+        if let Some(dir) = self.temp_dir.take() {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+    }
+}
+
+/// Waits until the node answers RPCs (it answers -28 while warming up).
+pub async fn wait_ready(rpc: &RpcClient, process: &mut NodeProcess) -> Result<(), String> {
+    let deadline = Instant::now() + Duration::from_secs(120);
+    loop {
+        process.check_running()?;
+        match rpc.call("getblockcount", json!([])).await {
+            Ok(_) => return Ok(()),
+            Err(e) if Instant::now() > deadline => return Err(format!("litecoind did not become ready: {}", e.message())),
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+/// Loads or creates the miner wallet and mines until MWEB is active with mature coins (§4).
+pub async fn bootstrap(rpc: &RpcClient) -> Result<(), RpcError> {
+    ensure_miner_wallet(rpc).await?;
+    let height = rpc.call("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
+    if height >= BOOTSTRAP_HEIGHT {
+        return Ok(());
+    }
+    let address = miner_address(rpc).await?;
+    if height < MWEB_HEIGHT - 1 {
+        rpc.call("generatetoaddress", json!([MWEB_HEIGHT - 1 - height, address])).await?;
+    }
+    let height = rpc.call("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
+    if height < MWEB_HEIGHT {
+        // Block 432 needs a peg-in in the mempool, or CreateNewBlock fails with bad-txns-vin-empty.
+        let mweb = rpc.wallet_call(MINER_WALLET, "getnewaddress", json!(["peg-in", "mweb"])).await?;
+        rpc.wallet_call(MINER_WALLET, "sendtoaddress", json!([mweb, 1])).await?;
+    }
+    let height = rpc.call("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
+    rpc.call("generatetoaddress", json!([BOOTSTRAP_HEIGHT - height, address])).await?;
+    Ok(())
+}
+
+pub async fn ensure_miner_wallet(rpc: &RpcClient) -> Result<(), RpcError> {
+    let loaded = rpc.call("listwallets", json!([])).await?;
+    if loaded.as_array().is_some_and(|w| w.iter().any(|n| n == MINER_WALLET)) {
+        return Ok(());
+    }
+    match rpc.call("loadwallet", json!([MINER_WALLET, true])).await {
+        Ok(_) => Ok(()),
+        Err(RpcError::Rpc { .. }) => {
+            rpc.call("createwallet", json!([MINER_WALLET, false, false, "", false, false, true])).await.map(|_| ())
+        }
+        Err(e) => Err(e),
+    }
+}
+
+/// The miner's legacy coinbase address (created once, reused).
+pub async fn miner_address(rpc: &RpcClient) -> Result<String, RpcError> {
+    if let Ok(found) = rpc.wallet_call(MINER_WALLET, "getaddressesbylabel", json!(["coinbase"])).await {
+        if let Some(addr) = found.as_object().and_then(|m| m.keys().next().cloned()) {
+            return Ok(addr);
+        }
+    }
+    let addr = rpc.wallet_call(MINER_WALLET, "getnewaddress", json!(["coinbase", "legacy"])).await?;
+    Ok(addr.as_str().unwrap_or_default().to_string())
+}

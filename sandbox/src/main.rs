@@ -1,0 +1,237 @@
+//! `wallet-sandbox`: the wallet-and-address service on a real Litecoin Core regtest node.
+//!
+//! With no arguments it starts a private `litecoind -regtest`, bootstraps the chain (MWEB active,
+//! mature coins), serves on 127.0.0.1:8080 and prints one ready line (JSON) on stdout.
+
+mod amount;
+mod app;
+mod auth;
+mod error;
+mod index;
+mod litecoind;
+mod node;
+mod ops;
+mod rpc;
+mod sandbox_api;
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+use serde_json::json;
+
+use crate::app::{AppState, Config, Network};
+use crate::auth::Compat;
+use crate::litecoind::NodeProcess;
+use crate::rpc::{NodeEndpoint, RpcClient};
+
+const USAGE: &str = "usage: wallet-sandbox [--listen PORT] [--ready-file PATH] [--node-url URL] [--data-dir DIR] [--exit-on-stdin-eof]
+
+  --listen PORT        port on 127.0.0.1 (default 8080; 0 picks a free port)
+  --ready-file PATH    also write the ready line to PATH (mode 0600)
+  --node-url URL       attach to an existing node (http://user:pass@127.0.0.1:PORT) instead of starting one
+  --data-dir DIR       keep the node's and the sandbox's state in DIR between runs
+  --exit-on-stdin-eof  stop when stdin closes (lets a test harness tie the sandbox to its own life)
+
+Environment: SANDBOX_RPC_URL, SANDBOX_JWT_SECRET, SANDBOX_ACCEPT_ANY_JWT, SANDBOX_BAD_KEY_STATUS,
+SANDBOX_ALLOWED_NODE_HOSTS, SANDBOX_OTP_SECRET, SANDBOX_RATE_LIMIT, SANDBOX_DENYLIST, SANDBOX_NETWORK,
+SANDBOX_COMPAT (see operations.md §1.13).";
+
+struct Args {
+    listen: u16,
+    ready_file: Option<PathBuf>,
+    node_url: Option<String>,
+    data_dir: Option<PathBuf>,
+    exit_on_stdin_eof: bool,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        listen: 8080,
+        ready_file: None,
+        node_url: std::env::var("SANDBOX_RPC_URL").ok().filter(|s| !s.is_empty()),
+        data_dir: None,
+        exit_on_stdin_eof: false,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(arg) = it.next() {
+        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match arg.as_str() {
+            "--listen" => args.listen = value("--listen")?.parse().map_err(|_| "--listen takes a port number".to_string())?,
+            "--ready-file" => args.ready_file = Some(value("--ready-file")?.into()),
+            "--node-url" => args.node_url = Some(value("--node-url")?),
+            "--data-dir" => args.data_dir = Some(value("--data-dir")?.into()),
+            "--exit-on-stdin-eof" => args.exit_on_stdin_eof = true,
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
+            other => return Err(format!("unknown argument {other}\n{USAGE}")),
+        }
+    }
+    Ok(args)
+}
+
+fn random_bytes(n: usize) -> Vec<u8> {
+    use rand::RngCore;
+    let mut b = vec![0u8; n];
+    rand::rng().fill_bytes(&mut b);
+    b
+}
+
+fn env_config(state_dir: Option<PathBuf>) -> Result<Config, String> {
+    let var = |name: &str| std::env::var(name).ok().filter(|s| !s.is_empty());
+    let denylist: HashSet<String> = match var("SANDBOX_DENYLIST") {
+        Some(path) => std::fs::read_to_string(&path)
+            .map_err(|e| format!("cannot read SANDBOX_DENYLIST {path}: {e}"))?
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'))
+            .map(str::to_string)
+            .collect(),
+        None => HashSet::new(),
+    };
+    let network = match var("SANDBOX_NETWORK").as_deref() {
+        None | Some("regtest") => Network::Regtest,
+        Some("testnet") => Network::Testnet,
+        Some("main") => Network::Main,
+        Some(other) => return Err(format!("SANDBOX_NETWORK must be regtest, testnet or main, not {other}")),
+    };
+    Ok(Config {
+        jwt_secret: var("SANDBOX_JWT_SECRET").map(String::into_bytes).unwrap_or_else(|| random_bytes(32)),
+        accept_any_jwt: var("SANDBOX_ACCEPT_ANY_JWT").as_deref() == Some("1"),
+        bad_key_status_404: var("SANDBOX_BAD_KEY_STATUS").as_deref() == Some("404"),
+        allowed_node_hosts: var("SANDBOX_ALLOWED_NODE_HOSTS")
+            .unwrap_or_else(|| "127.0.0.1,localhost,::1".into())
+            .split(',')
+            .map(|h| h.trim().to_string())
+            .collect(),
+        otp_secret: var("SANDBOX_OTP_SECRET").map(String::into_bytes).unwrap_or_else(|| random_bytes(32)),
+        rate_limit: var("SANDBOX_RATE_LIMIT").map(|v| v.parse().map_err(|_| "SANDBOX_RATE_LIMIT must be an integer")).transpose()?.unwrap_or(0),
+        denylist,
+        network,
+        compat_all_real: var("SANDBOX_COMPAT").and_then(|c| Compat::parse(&c)) == Some(Compat::Real),
+        state_dir,
+    })
+}
+
+fn main() {
+    tracing_subscriber::fmt()
+        .with_writer(std::io::stderr)
+        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("SANDBOX_LOG").unwrap_or_else(|_| "info".into()))
+        .with_ansi(false)
+        .init();
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    // Spawned here, on the main thread, so that PR_SET_PDEATHSIG ties the node to this process.
+    let mut process = match &args.node_url {
+        Some(_) => None,
+        None => match NodeProcess::spawn(args.data_dir.as_deref()) {
+            Ok(p) => Some(p),
+            Err(e) => {
+                tracing::error!("{e}");
+                std::process::exit(1);
+            }
+        },
+    };
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build().expect("tokio runtime");
+    let outcome = runtime.block_on(run(args, process.as_mut()));
+    runtime.shutdown_timeout(std::time::Duration::from_secs(5));
+    if let Some(p) = process {
+        tracing::info!("stopping litecoind");
+        p.stop();
+    }
+    if let Err(e) = outcome {
+        tracing::error!("{e}");
+        std::process::exit(1);
+    }
+}
+
+async fn run(args: Args, process: Option<&mut NodeProcess>) -> Result<(), String> {
+    let endpoint = match (&args.node_url, &process) {
+        (Some(url), _) => NodeEndpoint::parse(url).map_err(|e| format!("--node-url: {e}"))?.0,
+        (None, Some(p)) => p.endpoint.clone(),
+        (None, None) => unreachable!("a node is either attached or spawned"),
+    };
+    let config = env_config(args.data_dir.clone())?;
+    let probe = RpcClient::new(endpoint.clone(), reqwest::Client::new());
+    if let Some(p) = process {
+        litecoind::wait_ready(&probe, p).await?;
+    }
+    tracing::info!("bootstrapping the regtest chain");
+    litecoind::bootstrap(&probe).await.map_err(|e| format!("bootstrap failed: {}", e.message()))?;
+
+    let state = AppState::new(config, endpoint.clone());
+    let listener = tokio::net::TcpListener::bind(SocketAddr::from(([127, 0, 0, 1], args.listen)))
+        .await
+        .map_err(|e| format!("cannot listen on 127.0.0.1:{}: {e}", args.listen))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let (api_key, _) = state.issuer.mint(7 * 24 * 3600, Compat::Default);
+    let ready = json!({
+        "baseUrl": format!("http://127.0.0.1:{port}"),
+        "apiKey": api_key,
+        "nodeUrl": endpoint.url_with_credentials(),
+        "pid": std::process::id(),
+    })
+    .to_string();
+    if let Some(path) = &args.ready_file {
+        write_private(path, &ready).map_err(|e| format!("cannot write --ready-file {}: {e}", path.display()))?;
+    }
+    {
+        let mut out = std::io::stdout().lock();
+        let _ = writeln!(out, "{ready}");
+        let _ = out.flush();
+    }
+    tracing::info!(port, "wallet-sandbox ready");
+
+    let app_state = state.clone();
+    let router = axum::Router::new().fallback(move |method, uri, headers, body| {
+        let state = app_state.clone();
+        async move { app::handle(state, method, uri, headers, body).await }
+    });
+    axum::serve(listener, router)
+        .with_graceful_shutdown(shutdown_signal(args.exit_on_stdin_eof))
+        .await
+        .map_err(|e| e.to_string())?;
+    tracing::info!("shutting down");
+    Ok(())
+}
+
+fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let tmp = path.with_extension("tmp");
+    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&tmp)?;
+    writeln!(f, "{text}")?;
+    drop(f);
+    std::fs::rename(tmp, path)
+}
+
+async fn shutdown_signal(exit_on_stdin_eof: bool) {
+    use tokio::io::AsyncReadExt;
+    use tokio::signal::unix::{signal, SignalKind};
+    let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
+    let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
+    let stdin_closed = async {
+        if !exit_on_stdin_eof {
+            return std::future::pending().await;
+        }
+        let mut stdin = tokio::io::stdin();
+        let mut buf = [0u8; 64];
+        while let Ok(n) = stdin.read(&mut buf).await {
+            if n == 0 {
+                break;
+            }
+        }
+    };
+    tokio::select! {
+        _ = term.recv() => {},
+        _ = int.recv() => {},
+        _ = stdin_closed => {},
+    }
+}

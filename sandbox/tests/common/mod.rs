@@ -1,0 +1,199 @@
+//! Shared test harness: one sandbox per test binary (or the one the launcher started, when
+//! `WALLET_SDK_BASE_URL` is set), and small helpers to call it.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader};
+use std::process::{Command, Stdio};
+use std::sync::OnceLock;
+
+use serde_json::{json, Value};
+
+pub struct Sandbox {
+    pub base_url: String,
+    pub api_key: String,
+    pub api_key_real: String,
+    pub node_url: String,
+}
+
+static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
+/// Tests that count blocks take this exclusively; tests that mine take it shared.
+pub static CHAIN: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
+
+/// The sandbox of this test run.
+pub fn sandbox() -> &'static Sandbox {
+    SANDBOX.get_or_init(|| match std::env::var("WALLET_SDK_BASE_URL") {
+        Ok(base_url) => Sandbox {
+            base_url,
+            api_key: std::env::var("WALLET_SDK_API_KEY").expect("WALLET_SDK_API_KEY"),
+            api_key_real: std::env::var("WALLET_SDK_API_KEY_COMPAT_REAL").expect("WALLET_SDK_API_KEY_COMPAT_REAL"),
+            node_url: std::env::var("WALLET_SANDBOX_NODE_URL").expect("WALLET_SANDBOX_NODE_URL"),
+        },
+        Err(_) => start_own(),
+    })
+}
+
+/// Starts `wallet-sandbox` tied to this process: it stops when our end of its stdin closes,
+/// which happens when the test binary exits, however it exits.
+fn start_own() -> Sandbox {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
+            .args(["--listen", "0", "--exit-on-stdin-eof"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start wallet-sandbox");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("ready line");
+        tx.send(line).unwrap();
+        // Keep stdin open for as long as this process lives.
+        let _stdin = child.stdin.take();
+        loop {
+            std::thread::park();
+        }
+    });
+    let line = rx.recv().expect("sandbox did not start");
+    let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("bad ready line: {line}"));
+    let base_url = ready["baseUrl"].as_str().unwrap().to_string();
+    let api_key_real = blocking_key(&base_url, "real");
+    Sandbox {
+        base_url,
+        api_key: ready["apiKey"].as_str().unwrap().to_string(),
+        api_key_real,
+        node_url: ready["nodeUrl"].as_str().unwrap().to_string(),
+    }
+}
+
+fn blocking_key(base_url: &str, compat: &str) -> String {
+    let base_url = base_url.to_string();
+    let compat = compat.to_string();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(async {
+            let body = json!({ "ttlSeconds": 86400, "compat": compat });
+            let r: Value = reqwest::Client::new().post(format!("{base_url}/sandbox/keys")).json(&body).send().await.unwrap().json().await.unwrap();
+            r["data"]["apiKey"].as_str().unwrap().to_string()
+        })
+    })
+    .join()
+    .unwrap()
+}
+
+/// A response: status, headers and JSON body (`Value::Null` when the body is empty or not JSON).
+#[derive(Debug)]
+pub struct Resp {
+    pub status: u16,
+    pub headers: reqwest::header::HeaderMap,
+    pub text: String,
+    pub body: Value,
+}
+
+impl Resp {
+    /// The `data` of a successful envelope; panics with the body otherwise.
+    pub fn data(&self) -> &Value {
+        assert_eq!(self.status, 200, "expected success, got {}: {}", self.status, self.text);
+        assert_eq!(self.body["successful"], true, "expected success: {}", self.text);
+        &self.body["data"]
+    }
+
+    /// Asserts a default-mode failure with this status and code.
+    pub fn assert_error(&self, status: u16, code: &str) -> &Self {
+        assert_eq!(self.status, status, "expected {status} {code}, got: {}", self.text);
+        assert_eq!(self.body["successful"], false, "{}", self.text);
+        assert_eq!(self.body["error"]["code"], code, "{}", self.text);
+        self
+    }
+
+    /// Asserts the compat-`real` failure shape: HTTP 200, successful:false, no error object.
+    pub fn assert_real_failure(&self) -> &Self {
+        assert_eq!(self.status, 200, "{}", self.text);
+        assert_eq!(self.body["successful"], false, "{}", self.text);
+        assert!(self.body.get("error").is_none(), "{}", self.text);
+        assert!(self.body["data"].is_null(), "{}", self.text);
+        self
+    }
+
+    pub fn field(&self) -> &str {
+        self.body["error"]["field"].as_str().unwrap_or("")
+    }
+}
+
+/// A request builder bound to the sandbox and one credential.
+pub struct Api {
+    http: reqwest::Client,
+    pub base_url: String,
+    pub credential: String,
+}
+
+impl Api {
+    /// Default-mode API key.
+    pub fn new() -> Api {
+        Self::with_credential(&sandbox().api_key)
+    }
+
+    /// Compat `real` API key.
+    pub fn real() -> Api {
+        Self::with_credential(&sandbox().api_key_real)
+    }
+
+    pub fn with_credential(credential: &str) -> Api {
+        Api { http: reqwest::Client::new(), base_url: sandbox().base_url.clone(), credential: credential.to_string() }
+    }
+
+    /// GET with the credential header, extra headers and query parameters.
+    pub async fn get(&self, path: &str, headers: &[(&str, &str)], query: &[(&str, &str)]) -> Resp {
+        let mut req = self.http.get(format!("{}{path}", self.base_url)).header("nodeUrlOrApiAccessKey", &self.credential).query(query);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        send(req).await
+    }
+
+    /// POST a JSON body with the credential header and extra headers.
+    pub async fn post(&self, path: &str, headers: &[(&str, &str)], body: Value) -> Resp {
+        let mut req = self.http.post(format!("{}{path}", self.base_url)).header("nodeUrlOrApiAccessKey", &self.credential).json(&body);
+        for (k, v) in headers {
+            req = req.header(*k, *v);
+        }
+        send(req).await
+    }
+
+    /// POST to a sandbox-only endpoint and return its `data`.
+    pub async fn sandbox_post(&self, path: &str, body: Value) -> Value {
+        let r = send(self.http.post(format!("{}{path}", self.base_url)).json(&body)).await;
+        r.data().clone()
+    }
+
+    /// Mines `blocks` blocks (returns once the address index caught up).
+    pub async fn mine(&self, blocks: u64) -> Value {
+        self.sandbox_post("/sandbox/mine", json!({ "blocks": blocks })).await
+    }
+
+    /// Sends `amount` LTC (decimal text) from the miner to `address`; optionally mines a block.
+    pub async fn fund(&self, address: &str, amount: &str, mine: bool) -> String {
+        let amount: Value = serde_json::from_str(amount).unwrap();
+        let d = self.sandbox_post("/sandbox/fund", json!({ "address": address, "amount": amount, "mine": mine })).await;
+        d["txid"].as_str().unwrap().to_string()
+    }
+}
+
+pub async fn send(req: reqwest::RequestBuilder) -> Resp {
+    let r = req.send().await.expect("request reached the sandbox");
+    let status = r.status().as_u16();
+    let headers = r.headers().clone();
+    let text = r.text().await.unwrap_or_default();
+    let body = serde_json::from_str(&text).unwrap_or(Value::Null);
+    Resp { status, headers, text, body }
+}
+
+/// A wallet name unique to this run: `<prefix>_<random>`.
+pub fn unique(prefix: &str) -> String {
+    use rand::Rng;
+    format!("{prefix}_{:08x}", rand::rng().random::<u32>())
+}
+
+/// An amount as the exact 8-decimal text the sandbox writes.
+pub fn amount_text(v: &Value) -> String {
+    v.to_string()
+}
