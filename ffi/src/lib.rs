@@ -1,0 +1,1 @@
+//! uniffi layer (in progress).
