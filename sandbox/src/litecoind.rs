@@ -166,13 +166,17 @@ impl NodeProcess {
     }
 }
 
-/// Waits until the node answers RPCs (it answers -28 while warming up).
-pub async fn wait_ready(rpc: &RpcClient, process: &mut NodeProcess) -> Result<(), String> {
+/// Waits until the node answers RPCs (it answers -28 while warming up); a spawned node that
+/// exits meanwhile is reported with its own words.
+pub async fn wait_ready(rpc: &RpcClient, mut process: Option<&mut NodeProcess>) -> Result<(), String> {
     let deadline = Instant::now() + Duration::from_secs(120);
     loop {
-        process.check_running()?;
+        if let Some(p) = process.as_deref_mut() {
+            p.check_running()?;
+        }
         match rpc.call("getblockcount", json!([])).await {
             Ok(_) => return Ok(()),
+            Err(RpcError::Unauthorized) => return Err("the node rejected the RPC user or password".into()),
             Err(e) if Instant::now() > deadline => return Err(format!("litecoind did not become ready: {}", e.message())),
             Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
         }

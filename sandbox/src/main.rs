@@ -161,9 +161,7 @@ async fn run(args: Args, process: Option<&mut NodeProcess>) -> Result<(), String
     };
     let config = env_config(args.data_dir.clone())?;
     let probe = RpcClient::new(endpoint.clone(), reqwest::Client::new());
-    if let Some(p) = process {
-        litecoind::wait_ready(&probe, p).await?;
-    }
+    litecoind::wait_ready(&probe, process).await?;
     tracing::info!("bootstrapping the regtest chain");
     litecoind::bootstrap(&probe).await.map_err(|e| format!("bootstrap failed: {}", e.message()))?;
 

@@ -197,3 +197,84 @@ pub fn unique(prefix: &str) -> String {
 pub fn amount_text(v: &Value) -> String {
     v.to_string()
 }
+
+/// A sandbox started by one test with its own arguments, environment and log file; killed
+/// (SIGKILL) on drop if the test did not stop it.
+pub struct OwnSandbox {
+    pub child: std::process::Child,
+    pub ready: Value,
+    pub log: std::path::PathBuf,
+}
+
+impl OwnSandbox {
+    pub fn start(args: &[&str], envs: &[(&str, &str)]) -> OwnSandbox {
+        let log = std::env::temp_dir().join(format!("sandbox-test-{}.log", unique("log")));
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
+            .args(["--listen", "0"])
+            .args(args)
+            .envs(envs.iter().copied())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(std::fs::File::create(&log).unwrap())
+            .spawn()
+            .expect("start wallet-sandbox");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("ready line");
+        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| {
+            panic!("bad ready line {line:?}; log: {}", std::fs::read_to_string(&log).unwrap_or_default())
+        });
+        OwnSandbox { child, ready, log }
+    }
+
+    pub fn base_url(&self) -> String {
+        self.ready["baseUrl"].as_str().unwrap().to_string()
+    }
+
+    pub fn api(&self) -> Api {
+        Api { http: reqwest::Client::new(), base_url: self.base_url(), credential: self.ready["apiKey"].as_str().unwrap().to_string() }
+    }
+
+    /// Sends `signal` and waits for the process to exit.
+    pub fn signal_and_wait(&mut self, signal: &str) -> std::process::ExitStatus {
+        Command::new("kill").args([&format!("-{signal}"), &self.child.id().to_string()]).status().unwrap();
+        self.child.wait().unwrap()
+    }
+
+    pub fn log_text(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for OwnSandbox {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_file(&self.log);
+    }
+}
+
+/// Pids of the `litecoind` children of `parent`.
+pub fn litecoind_children(parent: u32) -> Vec<u32> {
+    let out = Command::new("pgrep").args(["-P", &parent.to_string(), "litecoind"]).output().unwrap();
+    String::from_utf8_lossy(&out.stdout).split_whitespace().filter_map(|p| p.parse().ok()).collect()
+}
+
+/// True while `pid` is a live (not zombie) process.
+pub fn alive(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Ok(stat) => !stat.rsplit(')').next().unwrap_or("").trim_start().starts_with('Z'),
+        Err(_) => false,
+    }
+}
+
+/// Waits up to `secs` for `cond`.
+pub fn wait_until(secs: u64, mut cond: impl FnMut() -> bool) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
+    while std::time::Instant::now() < deadline {
+        if cond() {
+            return true;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    cond()
+}
