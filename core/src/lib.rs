@@ -31,6 +31,7 @@ mod client;
 mod credential;
 mod decode;
 mod error;
+pub mod fields;
 mod methods;
 pub mod models;
 pub mod operations;

@@ -34,6 +34,12 @@ macro_rules! result_type {
                 self.raw = raw;
             }
         }
+        impl crate::fields::RawOf for $name {
+            fn raw_of(&self) -> Option<Value> {
+                Some(self.raw.clone())
+            }
+        }
+        model_fields!($name, [$(#[$m])*], { $( [$(#[$fm])*] $f : $t ),* });
     };
 }
 
@@ -45,6 +51,48 @@ macro_rules! item_type {
         #[non_exhaustive]
         pub struct $name {
             $( $(#[$fm])* pub $f: $t, )*
+        }
+        impl crate::fields::RawOf for $name {
+            fn raw_of(&self) -> Option<Value> {
+                None
+            }
+        }
+        model_fields!($name, [$(#[$m])*], { $( [$(#[$fm])*] $f : $t ),* });
+    };
+}
+
+/// Implements [`crate::fields::Fields`] and [`crate::fields::ToField`] for a model.
+macro_rules! model_fields {
+    ($name:ident, [$(#[$m:meta])*], { $( [$(#[$fm:meta])*] $f:ident : $t:ty ),* }) => {
+        impl crate::fields::Fields for $name {
+            fn record_type() -> crate::fields::RecordType {
+                crate::fields::RecordType {
+                    name: stringify!($name),
+                    doc: || crate::fields::doc_from_attrs(&[$(stringify!(#[$m])),*]),
+                    fields: || vec![$(
+                        crate::fields::FieldSchema {
+                            name: stringify!($f),
+                            ty: <$t as crate::fields::ToField>::field_type(),
+                            doc: crate::fields::doc_from_attrs(&[$(stringify!(#[$fm])),*]),
+                        }
+                    ),*],
+                }
+            }
+            fn to_record(&self) -> crate::fields::Record {
+                crate::fields::Record {
+                    type_name: stringify!($name),
+                    fields: vec![$( (stringify!($f), crate::fields::ToField::to_field(&self.$f)) ),*],
+                    raw: crate::fields::RawOf::raw_of(self),
+                }
+            }
+        }
+        impl crate::fields::ToField for $name {
+            fn field_type() -> crate::fields::FieldType {
+                crate::fields::FieldType::Record(<$name as crate::fields::Fields>::record_type())
+            }
+            fn to_field(&self) -> crate::fields::FieldValue {
+                crate::fields::FieldValue::Record(crate::fields::Fields::to_record(self))
+            }
         }
     };
 }

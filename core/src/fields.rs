@@ -1,0 +1,312 @@
+//! A generic, typed view of the result models, for language bindings.
+//!
+//! Every result type of [`crate::models`] (and every item type inside one) implements
+//! [`Fields`]: its [`schema`](Fields::schema) lists the fields with their [`FieldType`], and
+//! [`to_record`](Fields::to_record) gives the values as a [`Record`] tree. A binding converts
+//! that tree into its own language's objects once, generically, instead of hand-writing a
+//! wrapper per model. Amounts stay [`Amount`] and secrets stay [`Secret`] (the binding decides
+//! how a secret is revealed); nothing here prints a secret.
+
+use std::collections::BTreeMap;
+
+use serde_json::Value;
+
+use crate::amount::Amount;
+use crate::secret::Secret;
+
+/// The declared type of a model field.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FieldType {
+    /// A boolean.
+    Bool,
+    /// A signed integer.
+    Int,
+    /// A floating-point number (only non-amount values such as `difficulty`).
+    Float,
+    /// A string.
+    Text,
+    /// An exact LTC amount.
+    Amount,
+    /// A secret string.
+    Secret,
+    /// Any JSON value, kept as is.
+    Json,
+    /// `None`/null or the inner type.
+    Optional(Box<FieldType>),
+    /// A list of the inner type.
+    List(Box<FieldType>),
+    /// A map from strings to the inner type.
+    Map(Box<FieldType>),
+    /// Another model.
+    Record(RecordType),
+}
+
+/// A model type: its name, documentation and fields.
+#[derive(Clone, Copy)]
+pub struct RecordType {
+    /// The Rust type name (`WalletBalance`, `WalletTx`, …).
+    pub name: &'static str,
+    /// The model's documentation.
+    pub doc: fn() -> String,
+    /// The fields, in declaration order.
+    pub fields: fn() -> Vec<FieldSchema>,
+}
+
+impl std::fmt::Debug for RecordType {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name)
+    }
+}
+
+impl PartialEq for RecordType {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name
+    }
+}
+
+/// One field of a model.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FieldSchema {
+    /// The snake_case field name.
+    pub name: &'static str,
+    /// Its type.
+    pub ty: FieldType,
+    /// Its documentation.
+    pub doc: String,
+}
+
+/// A field value.
+#[derive(Clone, Debug)]
+pub enum FieldValue {
+    /// An absent optional value (or JSON null).
+    Null,
+    /// A boolean.
+    Bool(bool),
+    /// A signed integer.
+    Int(i64),
+    /// A floating-point number.
+    Float(f64),
+    /// A string.
+    Text(String),
+    /// An exact amount.
+    Amount(Amount),
+    /// A secret (its `Debug` is redacted).
+    Secret(Secret),
+    /// Any JSON value.
+    Json(Value),
+    /// A list.
+    List(Vec<FieldValue>),
+    /// A string-keyed map (sorted by key).
+    Map(Vec<(String, FieldValue)>),
+    /// A nested model.
+    Record(Record),
+}
+
+/// The values of one model instance.
+#[derive(Clone, Debug)]
+pub struct Record {
+    /// The model's type name.
+    pub type_name: &'static str,
+    /// The field values, in declaration order.
+    pub fields: Vec<(&'static str, FieldValue)>,
+    /// For result types, the raw `data` JSON (secret fields redacted); `None` for item types.
+    pub raw: Option<Value>,
+}
+
+/// A model with a schema and a generic value view.
+pub trait Fields {
+    /// The model's type description.
+    fn record_type() -> RecordType;
+    /// The model's values.
+    fn to_record(&self) -> Record;
+}
+
+/// The raw JSON of a result model (`None` for item models).
+#[doc(hidden)]
+pub trait RawOf {
+    /// The raw `data` JSON, for result types.
+    fn raw_of(&self) -> Option<Value>;
+}
+
+/// A field type that can describe and convert itself.
+pub trait ToField {
+    /// The declared type.
+    fn field_type() -> FieldType;
+    /// The value.
+    fn to_field(&self) -> FieldValue;
+}
+
+macro_rules! simple {
+    ($t:ty, $ft:ident, |$v:ident| $e:expr) => {
+        impl ToField for $t {
+            fn field_type() -> FieldType {
+                FieldType::$ft
+            }
+            fn to_field(&self) -> FieldValue {
+                let $v = self;
+                $e
+            }
+        }
+    };
+}
+
+simple!(bool, Bool, |v| FieldValue::Bool(*v));
+simple!(i64, Int, |v| FieldValue::Int(*v));
+simple!(f64, Float, |v| FieldValue::Float(*v));
+simple!(String, Text, |v| FieldValue::Text(v.clone()));
+simple!(Amount, Amount, |v| FieldValue::Amount(*v));
+simple!(Secret, Secret, |v| FieldValue::Secret(v.clone()));
+simple!(Value, Json, |v| FieldValue::Json(v.clone()));
+
+impl<T: ToField> ToField for Option<T> {
+    fn field_type() -> FieldType {
+        FieldType::Optional(Box::new(T::field_type()))
+    }
+    fn to_field(&self) -> FieldValue {
+        match self {
+            Some(v) => v.to_field(),
+            None => FieldValue::Null,
+        }
+    }
+}
+
+impl<T: ToField> ToField for Vec<T> {
+    fn field_type() -> FieldType {
+        FieldType::List(Box::new(T::field_type()))
+    }
+    fn to_field(&self) -> FieldValue {
+        FieldValue::List(self.iter().map(ToField::to_field).collect())
+    }
+}
+
+impl<T: ToField> ToField for BTreeMap<String, T> {
+    fn field_type() -> FieldType {
+        FieldType::Map(Box::new(T::field_type()))
+    }
+    fn to_field(&self) -> FieldValue {
+        FieldValue::Map(self.iter().map(|(k, v)| (k.clone(), v.to_field())).collect())
+    }
+}
+
+/// The documentation text of a list of stringified attributes (`#[doc = "..."]` entries
+/// joined by newlines; other attributes ignored). Used by the model macros.
+#[doc(hidden)]
+pub fn doc_from_attrs(attrs: &[&str]) -> String {
+    let mut lines = Vec::new();
+    for a in attrs {
+        let compact: String = a.chars().take_while(|c| *c != '"').filter(|c| !c.is_whitespace()).collect();
+        // `#[doc = "..."]`, or the raw forms `#[doc = r"..."]` / `#[doc = r#"..."#]` that
+        // doc comments become
+        let raw = match compact.strip_prefix("#[doc=") {
+            Some("") => false,
+            Some(r) if r.starts_with('r') && r[1..].chars().all(|c| c == '#') => true,
+            _ => continue,
+        };
+        let (Some(open), Some(close)) = (a.find('"'), a.rfind('"')) else { continue };
+        if close <= open {
+            continue;
+        }
+        let body = &a[open + 1..close];
+        lines.push(if raw { body.trim().to_string() } else { unescape(body).trim().to_string() });
+    }
+    lines.join("\n").trim().to_string()
+}
+
+fn unescape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut it = s.chars().peekable();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match it.next() {
+            Some('n') => out.push('\n'),
+            Some('t') => out.push('\t'),
+            Some('u') => {
+                // \u{XXXX}
+                let mut hex = String::new();
+                if it.peek() == Some(&'{') {
+                    it.next();
+                    for h in it.by_ref() {
+                        if h == '}' {
+                            break;
+                        }
+                        hex.push(h);
+                    }
+                }
+                if let Some(ch) = u32::from_str_radix(&hex, 16).ok().and_then(char::from_u32) {
+                    out.push(ch);
+                }
+            }
+            Some(other) => out.push(other),
+            None => {}
+        }
+    }
+    out
+}
+
+/// Every model type reachable from `roots` (the roots first, then nested types), each once.
+pub fn reachable(roots: &[RecordType]) -> Vec<RecordType> {
+    fn walk(t: &FieldType, out: &mut Vec<RecordType>) {
+        match t {
+            FieldType::Optional(i) | FieldType::List(i) | FieldType::Map(i) => walk(i, out),
+            FieldType::Record(r) => visit(*r, out),
+            _ => {}
+        }
+    }
+    fn visit(r: RecordType, out: &mut Vec<RecordType>) {
+        if out.iter().any(|x| x.name == r.name) {
+            return;
+        }
+        out.push(r);
+        for f in (r.fields)() {
+            walk(&f.ty, out);
+        }
+    }
+    let mut out = Vec::new();
+    for r in roots {
+        visit(*r, &mut out);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::*;
+
+    #[test]
+    fn schema_and_values() {
+        let t = CreatedEncryptedWallet::record_type();
+        assert_eq!(t.name, "CreatedEncryptedWallet");
+        assert!((t.doc)().starts_with("Result of `create_encrypted_wallet`"), "{}", (t.doc)());
+        let fields = (t.fields)();
+        let pp = fields.iter().find(|f| f.name == "passphrase").unwrap();
+        assert_eq!(pp.ty, FieldType::Secret);
+        assert!(pp.doc.starts_with("The generated passphrase"), "{}", pp.doc);
+
+        let data = serde_json::json!({"walletName": "w", "encryptedPassphrase": "hunter2", "encrypted": true});
+        let mut w: CreatedEncryptedWallet = serde_json::from_value(data.clone()).unwrap();
+        let mut raw = data;
+        crate::decode::redact(&mut raw, &["encryptedPassphrase"]);
+        crate::decode::FromData::set_raw(&mut w, raw);
+        let r = w.to_record();
+        assert_eq!(r.type_name, "CreatedEncryptedWallet");
+        assert!(!format!("{r:?}").contains("hunter2"));
+        assert!(matches!(r.fields.iter().find(|f| f.0 == "passphrase").unwrap().1, FieldValue::Secret(ref s) if s.expose() == "hunter2"));
+        assert_eq!(r.raw.unwrap()["encryptedPassphrase"], "[REDACTED]");
+
+        let all = reachable(&[BlockchainInfo::record_type(), WalletTransactions::record_type()]);
+        let names: Vec<&str> = all.iter().map(|r| r.name).collect();
+        assert!(names.contains(&"Softfork") && names.contains(&"WalletTx"), "{names:?}");
+        let wt = (WalletTx::record_type().fields)();
+        assert_eq!(wt.iter().find(|f| f.name == "amount").unwrap().ty, FieldType::Optional(Box::new(FieldType::Amount)));
+    }
+
+    #[test]
+    fn doc_attrs() {
+        assert_eq!(doc_from_attrs(&["#[doc = \" Core's \\\"type\\\" (`a`, \\u{2026}).\"]", "#[serde(default)]"]), "Core's \"type\" (`a`, …).");
+        assert_eq!(doc_from_attrs(&["#[doc = r#\" Hello \"q\" …\"#]", "#[doc = r\" second\"]"]), "Hello \"q\" …\nsecond");
+    }
+}
