@@ -1,0 +1,32 @@
+# The two commands of the README: `make demo` and `make test`. Each target installs what it
+# needs (idempotently) and can run on a fresh machine.
+SHELL := /bin/bash
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift
+
+deps:
+	scripts/install-deps
+
+## The SDK against the sandbox: the Rust quickstart story, step by step.
+demo: deps
+	cargo build -q -p wallet-sandbox -p wallet-sdk --example quickstart
+	scripts/with-sandbox cargo run -q -p wallet-sdk --example quickstart
+
+## Run the sandbox in the foreground (Ctrl-C stops it and its node).
+sandbox: deps
+	cargo run -q -p wallet-sandbox --
+
+## Every test in every language.
+test: test-rust test-python test-kotlin test-swift
+
+test-rust: deps
+	cargo build -q -p wallet-sandbox
+	scripts/with-sandbox scripts/test-rust
+
+test-python: deps
+	bindings-python/run-tests.sh
+
+test-kotlin: deps
+	bindings-kotlin/run-tests.sh
+
+test-swift: deps
+	bindings-swift/run-tests.sh
