@@ -90,6 +90,7 @@ fn hash160(data: &[u8]) -> [u8; 20] {
 #[derive(Clone)]
 pub struct ExtKey {
     pub depth: u8,
+    #[cfg_attr(not(test), allow(dead_code))]
     pub parent_fingerprint: [u8; 4],
     pub child_number: u32,
     pub chain_code: [u8; 32],
@@ -173,6 +174,9 @@ impl ExtKey {
     }
 
     /// Base58Check `tprv…` (regtest/testnet, version 04358394) or `xprv…` (main, 0488ade4).
+    /// The operations never send it to a node (they send public descriptors); the unit tests use it
+    /// to check the derivation against the published BIP32/BIP84 vectors.
+    #[cfg_attr(not(test), allow(dead_code))]
     pub fn to_xprv(&self, network: Network) -> String {
         let version: [u8; 4] = match network {
             Network::Main => [0x04, 0x88, 0xad, 0xe4],
@@ -384,5 +388,14 @@ mod tests {
         assert_eq!(keys.core_key(0, 2).unwrap().key, by_hand.key);
         assert_ne!(keys.core_key(0, 2).unwrap().key, keys.core_key(1, 2).unwrap().key);
         assert_eq!(keys.hd_seed_id().len(), 40);
+    }
+
+    #[test]
+    fn operations_md_example_seed() {
+        // operations.md §1.10/W4: this phrase gave Core's hdseedid 025168bd… and seedWif cReLau5Z….
+        let phrase = "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject";
+        let keys = PhraseKeys::from_normalized(&normalize_mnemonic(phrase).unwrap()).unwrap();
+        assert_eq!(keys.seed_wif(Network::Regtest), "cReLau5ZFKzWfAQLANURVywse5xUfC6nVAEvvfvV2kBJp7zcrQC3");
+        assert_eq!(keys.hd_seed_id(), "025168bdc44824089c773e35b7e0637188839ac1");
     }
 }
