@@ -125,7 +125,7 @@ async fn create_encrypted_wallet(req: Req) -> OpResult {
 
 // ---------------------------------------------------------------- phrases and keys
 
-/// A validated, normalised phrase and its keys; `field` names where it came from.
+/// A validated, normalised phrase and its keys (refusals name the request field it came in).
 struct Phrase {
     keys: PhraseKeys,
 }
