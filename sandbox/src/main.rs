@@ -11,6 +11,7 @@ mod index;
 mod litecoind;
 mod node;
 mod ops;
+mod otp;
 mod rpc;
 mod sandbox_api;
 
