@@ -8,6 +8,7 @@ mod app;
 mod auth;
 mod error;
 mod index;
+mod keys;
 mod litecoind;
 mod node;
 mod ops;
