@@ -37,21 +37,20 @@ async fn legacy_address(wallet: &str) -> String {
     node_rpc(Some(wallet), "getnewaddress", json!(["", "legacy"])).await.as_str().unwrap().to_string()
 }
 
-/// An encrypted wallet made as W3 does; returns (name, passphrase, official address).
+/// An encrypted wallet from W3; returns (name, passphrase, official address).
 async fn encrypted_wallet(prefix: &str) -> (String, String, String) {
     let name = common::unique(prefix);
-    let passphrase = format!("pp-{}", common::unique("x"));
-    node_rpc(None, "createwallet", json!([name, false, false, passphrase, false, false, true])).await;
-    let address = node_rpc(Some(&name), "getnewaddress", json!(["official", "bech32"])).await;
-    (name, passphrase, address.as_str().unwrap().to_string())
+    let d = Api::new().post("/api/Wallet/create-encrypted-wallet", &[], json!({ "walletName": name })).await.data().clone();
+    assert_eq!(d["encrypted"], true);
+    (name, d["encryptedPassphrase"].as_str().unwrap().to_string(), d["officialAddress"].as_str().unwrap().to_string())
 }
 
-/// A plain wallet made as W1 does; returns (name, official address).
+/// A plain wallet from W1; returns (name, official address).
 async fn plain_wallet(prefix: &str) -> (String, String) {
     let name = common::unique(prefix);
-    node_rpc(None, "createwallet", json!([name, false, false, "", false, false, true])).await;
-    let address = node_rpc(Some(&name), "getnewaddress", json!(["official", "bech32"])).await;
-    (name, address.as_str().unwrap().to_string())
+    let d = Api::new().post("/api/Wallet/create", &[], json!({ "walletName": name })).await.data().clone();
+    assert_eq!(d["encrypted"], false);
+    (name, d["officialAddress"].as_str().unwrap().to_string())
 }
 
 #[tokio::test]
@@ -93,6 +92,28 @@ async fn details_balance_and_official_address_of_a_new_wallet() {
     assert_eq!(d["address"], official.as_str());
     assert_eq!(d["addressType"], "bech32");
     assert_eq!(d["hdKeyPath"], "m/0'/0'/0'");
+
+    // W7 reports what Core cannot tell: importable (W4), and the lock state of W3's wallet.
+    let imp = common::unique("wc_imp");
+    let created = api.post("/api/Wallet/create-importable-wallet", &[], json!({ "walletName": imp })).await.data().clone();
+    let d = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential), ("walletName", &imp)]).await.data().clone();
+    assert_eq!(d["importable"], true);
+    assert_eq!(d["hdSeedId"], created["hdSeedId"]);
+    assert_eq!(d["officialAddress"], created["officialAddress"]);
+    let (enc, _, enc_official) = encrypted_wallet("wc_det").await;
+    let d = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential), ("walletName", &enc)]).await.data().clone();
+    assert_eq!(d["encrypted"], true);
+    assert_eq!(d["unlockedUntil"], 0);
+    assert_eq!(d["importable"], false);
+    assert_eq!(d["officialAddress"], enc_official.as_str());
+    // W7 errors: the wallet comes from the query.
+    let r = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential), ("walletName", "wc_missing_nope")]).await;
+    r.assert_error(404, "wallet_not_found");
+    let real = Api::real();
+    real.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &real.credential), ("walletName", "wc_missing_nope")]).await.assert_real_failure();
+    let r = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential)]).await;
+    r.assert_error(400, "validation_failed");
+    assert_eq!(r.field(), "walletName");
 }
 
 #[tokio::test]
@@ -387,6 +408,10 @@ async fn funded_address_unconfirmed_then_confirmed_and_chain_views_agree() {
     assert!(item["fee"].is_null());
     assert_eq!(item["blockHeight"], height);
     assert_eq!(item["confirmations"], 1);
+    assert_eq!(item["trusted"], true);
+    assert_eq!(item["address"], official.as_str());
+    assert!(item["vout"].is_u64());
+    assert!(item["mwebOutputId"].is_null());
     let d = api.get("/api/Wallet/addresses", &headers, &[]).await.data().clone();
     let entry = d["addresses"].as_array().unwrap().iter().find(|a| a["address"] == official.as_str()).unwrap().clone();
     assert_eq!(entry["label"], "official");
@@ -432,6 +457,36 @@ async fn funded_address_unconfirmed_then_confirmed_and_chain_views_agree() {
     let r = api.get("/api/Litecoin/transaction-details", &[], &[("txid", "12")]).await;
     r.assert_error(400, "validation_failed");
     assert_eq!(r.field(), "txid");
+}
+
+#[tokio::test]
+async fn mweb_receive_in_wallet_views() {
+    let _chain = common::CHAIN.write().await;
+    let api = Api::new();
+    let (wallet, _) = plain_wallet("wc_mweb").await;
+    let headers = [("walletName", wallet.as_str())];
+    let mweb = node_rpc(Some(&wallet), "getnewaddress", json!(["", "mweb"])).await.as_str().unwrap().to_string();
+    let txid = api.fund(&mweb, "0.5", false).await;
+    let d = api.get("/api/Wallet/wallet-address-balance", &headers, &[("address", &mweb)]).await.data().clone();
+    assert_eq!(amount(&d["unconfirmed"]), "0.50000000");
+    api.mine(1).await;
+    // MWEB UTXOs lack vout/scriptPubKey in listunspent; getreceivedbyaddress says 0 for them.
+    let d = api.get("/api/Wallet/wallet-address-balance", &headers, &[("address", &mweb)]).await.data().clone();
+    assert_eq!(amount(&d["confirmed"]), "0.50000000");
+    assert_eq!(amount(&d["unconfirmed"]), "0.00000000");
+    assert_eq!(amount(&d["totalReceived"]), "0.50000000");
+    let d = api.get("/api/Wallet/addresses", &headers, &[]).await.data().clone();
+    let entry = d["addresses"].as_array().unwrap().iter().find(|a| a["address"] == mweb.as_str()).unwrap().clone();
+    assert_eq!(entry["addressType"], "mweb");
+    let d = api.get("/api/Wallet/wallet-address-transactions", &[], &[("walletName", &wallet), ("address", &mweb)]).await.data().clone();
+    let item = &d["items"][0];
+    assert_eq!(item["category"], "receive");
+    assert!(item["vout"].is_null());
+    assert_eq!(item["mwebOutputId"].as_str().unwrap().len(), 64);
+    // The wallet-side txid of an MWEB receive is not a chain transaction (operations.md §2.4).
+    api.get("/api/Litecoin/transaction-details", &[], &[("txid", &txid)]).await.assert_error(404, "not_found");
+    let d = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential), ("walletName", &wallet)]).await.data().clone();
+    assert_eq!(amount(&d["balance"]), "0.50000000");
 }
 
 #[tokio::test]

@@ -228,7 +228,9 @@ fn wallet_tx(entry: &Value) -> Value {
         "vout": field(entry, "vout"),
         "mwebOutputId": field(entry, "mweb_out"),
         "confirmations": field(entry, "confirmations"),
-        "trusted": field(entry, "trusted"),
+        // Core writes `trusted` only for unconfirmed entries; a confirmed one is trusted and a
+        // conflicted one (negative confirmations) is not.
+        "trusted": entry.get("trusted").cloned().unwrap_or_else(|| json!(entry.get("confirmations").and_then(Value::as_i64).unwrap_or(0) > 0)),
         "blockHash": field(entry, "blockhash"),
         "blockHeight": field(entry, "blockheight"),
         "blockIndex": field(entry, "blockindex"),
@@ -375,7 +377,13 @@ async fn wallet_address_balance(req: Req) -> OpResult {
             unconfirmed += value;
         }
     }
-    let received = node.wrpc(&wallet, "getreceivedbyaddress", json!([address, 0])).await?;
+    // getreceivedbyaddress answers 0 for MWEB addresses, while listreceivedbyaddress counts their
+    // receipts; it only lists address-book entries, so other keys (change) fall back.
+    let listed = node.wrpc(&wallet, "listreceivedbyaddress", json!([0, true, false, address])).await?;
+    let received = match listed.as_array().and_then(|l| l.iter().find(|e| e.get("address").and_then(Value::as_str) == Some(&address))) {
+        Some(entry) => field(entry, "amount"),
+        None => node.wrpc(&wallet, "getreceivedbyaddress", json!([address, 0])).await?,
+    };
     ok(
         "Address balance",
         json!({
