@@ -12,6 +12,7 @@ mod keys;
 mod litecoind;
 mod node;
 mod ops;
+mod otp;
 mod rpc;
 mod sandbox_api;
 
