@@ -49,3 +49,8 @@ pub use methods::*;
 pub use models::*;
 pub use paging::{AddressTransactionPages, WalletTransactionPages};
 pub use secret::Secret;
+
+/// The README's Rust quickstart, compiled as a doctest so that it cannot drift from the API.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeQuickstart;

@@ -301,7 +301,7 @@ fn json_response(status: StatusCode, body: &Value, content_type: &'static str) -
 fn error_response(e: &ApiError, compat: Compat, request_id: &str) -> Response {
     let mut response = if compat == Compat::Real && e.is_credential_rejection() {
         Response::builder().status(StatusCode::NOT_FOUND).body(Body::empty()).expect("valid response")
-    } else if compat == Compat::Real && !e.is_problem() && e.code != "rate_limited" {
+    } else if compat == Compat::Real && e.code != "missing_credential" && e.code != "rate_limited" {
         json_response(StatusCode::OK, &json!({ "successful": false, "message": e.message, "data": null }), "application/json; charset=utf-8")
     } else {
         let content_type = if e.is_problem() { "application/problem+json; charset=utf-8" } else { "application/json; charset=utf-8" };
@@ -380,7 +380,9 @@ async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: He
                 if state.config.bad_key_status_404 {
                     e.status = StatusCode::NOT_FOUND;
                 }
-                return error_response(&e, global_compat, request_id);
+                // An expired key still says which mode it was minted for.
+                let compat = if state.config.compat_all_real { Compat::Real } else { crate::auth::claimed_compat(&credential) };
+                return error_response(&e, compat, request_id);
             }
         }
     };

@@ -94,6 +94,17 @@ impl KeyIssuer {
     }
 }
 
+/// The compat mode a token claims, read without verifying it: used only to choose how its
+/// rejection is rendered.
+pub fn claimed_compat(token: &str) -> Compat {
+    token
+        .split('.')
+        .nth(1)
+        .and_then(decode_segment)
+        .and_then(|claims| claims.get("compat").and_then(Value::as_str).and_then(Compat::parse))
+        .unwrap_or(Compat::Default)
+}
+
 fn decode_segment(segment: &str) -> Option<Value> {
     serde_json::from_slice(&URL_SAFE_NO_PAD.decode(segment).ok()?).ok()
 }

@@ -72,6 +72,8 @@ pub async fn mine(state: &Arc<AppState>, blocks: u64, address: Option<String>) -
         if e.code == "node_error" { ApiError::validation("address", e.message.clone()) } else { e }
     })?;
     let height = node.rpc("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
+    // Wallets learn of new blocks asynchronously; callers expect to see them at once.
+    node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
     node.shared.index.wait_for_height(height).await;
     ok("Mined", json!({ "hashes": hashes, "height": height }))
 }
@@ -93,6 +95,8 @@ async fn fund(state: &Arc<AppState>, body: &Value) -> OpResult {
         .map_err(|e| if e.code == "node_error" { ApiError::validation("address", e.message.clone()) } else { e })?;
     if body.get("mine").and_then(Value::as_bool) == Some(true) {
         mine(state, 1, None).await?;
+    } else {
+        node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
     }
     ok("Funded", json!({ "txid": txid }))
 }
