@@ -1,1 +1,232 @@
-//! uniffi layer (in progress).
+//! # wallet-sdk-ffi
+//!
+//! The uniffi layer of the wallet SDK, for Kotlin (`org.walletsdk`) and Swift (`WalletSDK`).
+//! It only converts types and errors and chooses the calling style: every one of the 43
+//! operations of [`wallet_sdk::Client`] is an async method of [`WalletClient`] (Kotlin
+//! `suspend fun`, Swift `async throws`), run on one shared tokio runtime. All HTTP, JSON and
+//! Litecoin logic lives in `wallet-sdk`.
+//!
+//! - Amounts are [`Amount`] records holding litoshis; the Kotlin/Swift packages add
+//!   `BigDecimal`/`Decimal` views.
+//! - Secrets (credential, passphrases, mnemonics, private keys, OTP codes) are [`Secret`]
+//!   objects whose printed form is `[REDACTED]`; `reveal()` returns the value.
+//! - Errors are one [`WalletError`] type, one variant per kind; no panic crosses the FFI.
+//! - Cancellation: dropping a call's future (Kotlin coroutine cancellation) aborts its task and
+//!   the HTTP request; Swift uses a [`CancelToken`] (see the hand-written `cancellable`).
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+mod client;
+mod convert;
+mod error;
+mod models;
+
+pub use client::*;
+pub use error::WalletError;
+pub use models::*;
+
+uniffi::setup_scaffolding!();
+
+/// An exact LTC amount in litoshis (1 LTC = 100 000 000 litoshis). Negative for some balances
+/// and wallet entries; operation inputs must be positive. Build one from decimal text with
+/// [`amount_from_ltc`] (`Amount.ofLtc` / `Amount(ltc:)` in the hand-written extensions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct Amount {
+    /// The amount in litoshis.
+    pub litoshis: i64,
+}
+
+impl From<Amount> for wallet_sdk::Amount {
+    fn from(a: Amount) -> Self {
+        wallet_sdk::Amount::from_litoshis(a.litoshis)
+    }
+}
+
+/// Parses a positive LTC amount written as plain decimal text (`"1.5"`, `"0.00005460"`, at
+/// most 8 decimals), with the core's rules.
+#[uniffi::export]
+pub fn amount_from_ltc(text: String) -> Result<Amount, WalletError> {
+    Ok(Amount { litoshis: wallet_sdk::Amount::from_ltc(&text)?.litoshis() })
+}
+
+/// The amount as 8-decimal LTC text (`1.50000000`, `-0.00001640`).
+#[uniffi::export]
+pub fn amount_to_ltc_string(amount: Amount) -> String {
+    wallet_sdk::Amount::from(amount).to_string()
+}
+
+/// A secret string (API key, node URL with credentials, passphrase, mnemonic, private key,
+/// one-time code). Prints as `[REDACTED]`; read it only on purpose with `reveal()`. The memory
+/// is zeroed when the object is freed.
+#[derive(uniffi::Object)]
+#[uniffi::export(Display, Debug)]
+pub struct Secret(pub(crate) wallet_sdk::Secret);
+
+#[uniffi::export]
+impl Secret {
+    /// Wraps a value as a secret.
+    #[uniffi::constructor]
+    pub fn new(value: String) -> Arc<Secret> {
+        Arc::new(Secret(wallet_sdk::Secret::new(value)))
+    }
+
+    /// The secret value. Call this only where the value must really be used.
+    pub fn reveal(&self) -> String {
+        self.0.expose().to_string()
+    }
+
+    /// `true` when the secret is the empty string.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl std::fmt::Display for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("[REDACTED]")
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret([REDACTED])")
+    }
+}
+
+/// An address type to request; `RawCode`/`RawName` are escape hatches sent as given.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Enum)]
+pub enum AddressType {
+    /// P2PKH (`legacy`, code 0).
+    Legacy,
+    /// P2SH-wrapped segwit (`p2sh-segwit`, code 1).
+    P2shSegwit,
+    /// Native segwit v0 (`bech32`, code 2).
+    Bech32,
+    /// MWEB (`mweb`, code 3).
+    Mweb,
+    /// An integer code sent as is.
+    RawCode { code: i32 },
+    /// A name sent as is.
+    RawName { name: String },
+}
+
+impl From<AddressType> for wallet_sdk::AddressType {
+    fn from(t: AddressType) -> Self {
+        match t {
+            AddressType::Legacy => wallet_sdk::AddressType::Legacy,
+            AddressType::P2shSegwit => wallet_sdk::AddressType::P2shSegwit,
+            AddressType::Bech32 => wallet_sdk::AddressType::Bech32,
+            AddressType::Mweb => wallet_sdk::AddressType::Mweb,
+            AddressType::RawCode { code } => wallet_sdk::AddressType::RawCode(code),
+            AddressType::RawName { name } => wallet_sdk::AddressType::RawName(name),
+        }
+    }
+}
+
+/// Cancels the calls of the client copies made with `WalletClient.withCancelToken(token)`.
+/// Swift's `Task` cancellation does not reach Rust by itself: the hand-written
+/// `WalletClient.cancellable { … }` cancels a token from `withTaskCancellationHandler`.
+#[derive(uniffi::Object)]
+pub struct CancelToken {
+    cancelled: AtomicBool,
+    notify: tokio::sync::Notify,
+}
+
+#[uniffi::export]
+impl CancelToken {
+    /// A token that is not cancelled.
+    #[uniffi::constructor]
+    pub fn new() -> Arc<CancelToken> {
+        Arc::new(CancelToken { cancelled: AtomicBool::new(false), notify: tokio::sync::Notify::new() })
+    }
+
+    /// Cancels every call running (or started later) on clients bound to this token: each one
+    /// aborts its HTTP request and fails with `WalletError.Cancelled`.
+    pub fn cancel(&self) {
+        self.cancelled.store(true, Ordering::SeqCst);
+        self.notify.notify_waiters();
+    }
+
+    /// Whether [`cancel`](Self::cancel) was called.
+    pub fn is_cancelled(&self) -> bool {
+        self.cancelled.load(Ordering::SeqCst)
+    }
+}
+
+impl CancelToken {
+    pub(crate) async fn cancelled(&self) {
+        loop {
+            let notified = self.notify.notified();
+            if self.is_cancelled() {
+                return;
+            }
+            notified.await;
+        }
+    }
+}
+
+/// The one tokio runtime shared by every client of the process.
+pub(crate) fn runtime() -> &'static tokio::runtime::Runtime {
+    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
+    RT.get_or_init(|| {
+        tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .thread_name("wallet-sdk")
+            .build()
+            .expect("cannot start the wallet-sdk tokio runtime")
+    })
+}
+
+/// Calls currently running, over all clients (diagnostics; proves cancellation leaves none).
+pub(crate) static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
+
+/// The camelCase names of the 43 operations, from the core's operation table (tests use it to
+/// check that `WalletClient` exposes every one).
+#[uniffi::export]
+pub fn operation_names() -> Vec<String> {
+    wallet_sdk::operations::ALL.iter().map(|op| op.camel_name.to_string()).collect()
+}
+
+/// The SDK version.
+#[uniffi::export]
+pub fn sdk_version() -> String {
+    wallet_sdk::VERSION.to_string()
+}
+
+/// Diagnostics for the FFI boundary's own tests: panics inside Rust, synchronously (uniffi
+/// turns it into an internal exception) or inside an async call (becomes
+/// `WalletError.Internal`). Never needed by applications.
+#[uniffi::export]
+pub async fn self_test_panic(message: String) -> Result<(), WalletError> {
+    client::guarded(async move {
+        if !message.is_empty() {
+            panic!("self-test panic: {message}");
+        }
+        Ok::<(), wallet_sdk::Error>(())
+    }, None)
+    .await
+}
+
+/// Synchronous variant of [`self_test_panic`].
+#[uniffi::export]
+pub fn self_test_panic_sync(message: String) -> Result<(), WalletError> {
+    match std::panic::catch_unwind(|| {
+        if !message.is_empty() {
+            panic!("self-test panic: {message}");
+        }
+    }) {
+        Ok(()) => Ok(()),
+        Err(p) => Err(WalletError::internal(format!("internal error: a Rust panic was caught at the FFI boundary: {}", client::panic_text(&p)))),
+    }
+}
+
+#[allow(dead_code)]
+fn _assert_send_sync() {
+    fn is<T: Send + Sync>() {}
+    is::<WalletClient>();
+    is::<Secret>();
+    is::<CancelToken>();
+    let _ = Duration::ZERO;
+}

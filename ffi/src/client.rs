@@ -1,0 +1,540 @@
+//! [`WalletClient`]: the 43 operations as async methods, its configuration record and the
+//! options records.
+
+use std::future::Future;
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::convert::IntoFfi;
+use crate::error::WalletError;
+use crate::models::*;
+use crate::{runtime, AddressType, Amount, CancelToken, Secret, IN_FLIGHT};
+
+/// How to build a [`WalletClient`]. Only `base_url` and `credential` are required; the other
+/// fields default to the core's production defaults (10 s connect timeout, 60 s per attempt,
+/// 3 attempts, https only except loopback, bundled web-PKI roots, proxies from the
+/// environment, 60 s clock skew for the API key's expiry).
+#[derive(Clone, Debug, uniffi::Record)]
+pub struct WalletClientConfig {
+    /// The service's base URL, e.g. `https://wallet.example.com`.
+    pub base_url: String,
+    /// The API key (JWT) or a node URL (`http(s)://user:pass@host:port`).
+    pub credential: Arc<Secret>,
+    /// Connect timeout in milliseconds.
+    #[uniffi(default = None)]
+    pub connect_timeout_ms: Option<u64>,
+    /// Time allowed for one attempt, in milliseconds.
+    #[uniffi(default = None)]
+    pub timeout_ms: Option<u64>,
+    /// Attempts in total including the first (1 = no retries).
+    #[uniffi(default = None)]
+    pub max_attempts: Option<u32>,
+    /// Delay before the first retry, in milliseconds (doubled each time).
+    #[uniffi(default = None)]
+    pub base_backoff_ms: Option<u64>,
+    /// Cap of the retry delay, in milliseconds.
+    #[uniffi(default = None)]
+    pub max_backoff_ms: Option<u64>,
+    /// Product token appended to the `User-Agent`.
+    #[uniffi(default = None)]
+    pub user_agent_suffix: Option<String>,
+    /// Largest response body accepted, in bytes (default 16 MiB).
+    #[uniffi(default = None)]
+    pub max_response_bytes: Option<u64>,
+    /// Allow `http://` to non-loopback hosts (the credential then travels unencrypted).
+    #[uniffi(default = false)]
+    pub allow_insecure_http: bool,
+    /// Extra trusted root certificates (PEM).
+    #[uniffi(default = [])]
+    pub root_certificates_pem: Vec<String>,
+    /// Trust only `root_certificates_pem`, not the bundled roots.
+    #[uniffi(default = false)]
+    pub tls_certs_only: bool,
+    /// Send every request through this proxy URL.
+    #[uniffi(default = None)]
+    pub proxy: Option<String>,
+    /// Ignore proxies from the environment.
+    #[uniffi(default = false)]
+    pub no_proxy: bool,
+    /// Clock skew tolerated when checking the API key's expiry, in seconds.
+    #[uniffi(default = None)]
+    pub expiry_skew_seconds: Option<u64>,
+}
+
+fn builder_from(config: WalletClientConfig) -> wallet_sdk::ClientBuilder {
+    let ms = Duration::from_millis;
+    let mut b = wallet_sdk::Client::builder()
+        .base_url(config.base_url)
+        .credential(config.credential.0.expose())
+        .allow_insecure_http(config.allow_insecure_http)
+        .tls_certs_only(config.tls_certs_only);
+    if let Some(v) = config.connect_timeout_ms {
+        b = b.connect_timeout(ms(v));
+    }
+    if let Some(v) = config.timeout_ms {
+        b = b.timeout(ms(v));
+    }
+    let mut retry = wallet_sdk::RetryPolicy::default();
+    if let Some(v) = config.max_attempts {
+        retry.max_attempts = v;
+    }
+    if let Some(v) = config.base_backoff_ms {
+        retry.base_backoff = ms(v);
+    }
+    if let Some(v) = config.max_backoff_ms {
+        retry.max_backoff = ms(v);
+    }
+    b = b.retry_policy(retry);
+    if let Some(v) = config.user_agent_suffix {
+        b = b.user_agent_suffix(v);
+    }
+    if let Some(v) = config.max_response_bytes {
+        b = b.max_response_bytes(usize::try_from(v).unwrap_or(usize::MAX));
+    }
+    for pem in config.root_certificates_pem {
+        b = b.add_root_certificate_pem(pem.into_bytes());
+    }
+    if let Some(p) = config.proxy {
+        b = b.proxy(p);
+    }
+    if config.no_proxy {
+        b = b.no_proxy();
+    }
+    if let Some(v) = config.expiry_skew_seconds {
+        b = b.expiry_skew(Duration::from_secs(v));
+    }
+    b
+}
+
+macro_rules! options_records {
+    ($( $(#[$m:meta])* $name:ident { $( $(#[$fm:meta])* $f:ident : $t:ty ),* $(,)? } )*) => {
+        $(
+            $(#[$m])*
+            #[derive(Clone, Debug, Default, uniffi::Record)]
+            pub struct $name {
+                $( $(#[$fm])* #[uniffi(default = None)] pub $f: Option<$t>, )*
+            }
+            impl From<$name> for wallet_sdk::$name {
+                fn from(o: $name) -> Self {
+                    let mut out = wallet_sdk::$name::default();
+                    $( out.$f = o.$f.map(IntoCore::into_core); )*
+                    out
+                }
+            }
+        )*
+    };
+}
+
+/// Converts an FFI input into the core type.
+trait IntoCore<T> {
+    fn into_core(self) -> T;
+}
+impl IntoCore<String> for String {
+    fn into_core(self) -> String {
+        self
+    }
+}
+impl IntoCore<bool> for bool {
+    fn into_core(self) -> bool {
+        self
+    }
+}
+impl IntoCore<u32> for u32 {
+    fn into_core(self) -> u32 {
+        self
+    }
+}
+impl IntoCore<wallet_sdk::Secret> for Arc<Secret> {
+    fn into_core(self) -> wallet_sdk::Secret {
+        self.0.clone()
+    }
+}
+impl IntoCore<wallet_sdk::AddressType> for AddressType {
+    fn into_core(self) -> wallet_sdk::AddressType {
+        self.into()
+    }
+}
+
+options_records! {
+    /// Optional inputs of `create_address`.
+    CreateAddressOptions { /** Label for the address. */ label: String, /** Address type (omitted: the service's default). */ address_type: AddressType, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `create_multisig_address`.
+    CreateMultisigAddressOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `address_transaction`.
+    AddressTransactionOptions { /** Page size (service default 25, max 500). */ take: u32, /** Entries to skip. */ skip: u32 }
+    /// Optional inputs of `address_private_key`.
+    AddressPrivateKeyOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `generate_default_address`.
+    GenerateDefaultAddressOptions { /** Address type. */ address_type: AddressType, /** Label. */ label: String, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `send_funds_from_wallet`.
+    SendFundsFromWalletOptions { /** Wallet-local note of the recipient's name. */ recipient_name: String, /** Wallet-local description. */ description: String, /** Take the fee from the amount. */ amount_include_fees: bool, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `wallet_transactions`.
+    WalletTransactionsOptions { /** Entries to skip. */ skip: u32, /** Page size (service default 25, max 500). */ count: u32 }
+    /// Optional inputs of `sign_wallet_message`.
+    SignWalletMessageOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `set_wallet_mnemonics`.
+    SetWalletMnemonicsOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
+    /// Optional inputs of `wallet_default_address` and `wallet_default_address_v2`.
+    WalletDefaultAddressOptions { /** Address type (omitted: the service's default). */ address_type: AddressType }
+}
+
+/// The text of a panic payload.
+pub(crate) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = p.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = p.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(non-text panic payload)".to_string()
+    }
+}
+
+/// Aborts the spawned task when the call's future is dropped (Kotlin coroutine cancellation
+/// frees the Rust future), and keeps the in-flight count.
+struct CallGuard(tokio::task::AbortHandle);
+
+impl Drop for CallGuard {
+    fn drop(&mut self) {
+        self.0.abort();
+        IN_FLIGHT.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
+/// Runs a core future on the shared runtime: panics become `WalletError::Internal`, a dropped
+/// caller aborts the task (and its HTTP request), a cancelled token ends the call with
+/// `WalletError::Cancelled`.
+pub(crate) async fn guarded<C, T>(
+    fut: impl Future<Output = wallet_sdk::Result<C>> + Send + 'static,
+    token: Option<Arc<CancelToken>>,
+) -> Result<T, WalletError>
+where
+    C: IntoFfi<T> + Send + 'static,
+{
+    IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
+    let task = runtime().spawn(fut);
+    let _guard = CallGuard(task.abort_handle());
+    let joined = match token {
+        None => task.await,
+        Some(token) => {
+            tokio::select! {
+                r = task => r,
+                _ = token.cancelled() => return Err(WalletError::cancelled()),
+            }
+        }
+    };
+    match joined {
+        Ok(Ok(v)) => Ok(v.into_ffi()),
+        Ok(Err(e)) => Err(e.into()),
+        Err(e) if e.is_panic() => Err(WalletError::internal(format!(
+            "internal error: a Rust panic was caught at the FFI boundary: {}",
+            panic_text(&*e.into_panic())
+        ))),
+        Err(_) => Err(WalletError::cancelled()),
+    }
+}
+
+impl IntoFfi<()> for () {
+    fn into_ffi(self) {}
+}
+
+/// The client of the wallet service. Thread-safe; one connection pool per client (and its
+/// copies). Every operation is an async method (Kotlin `suspend`, Swift `async throws`).
+#[derive(uniffi::Object)]
+pub struct WalletClient {
+    core: wallet_sdk::Client,
+    token: Option<Arc<CancelToken>>,
+}
+
+impl WalletClient {
+    fn copy(&self, core: wallet_sdk::Client, token: Option<Arc<CancelToken>>) -> Arc<WalletClient> {
+        Arc::new(WalletClient { core, token })
+    }
+}
+
+#[uniffi::export]
+impl WalletClient {
+    /// Builds a client; fails with `InvalidInput` / `InsecureTransport` on a bad configuration.
+    #[uniffi::constructor]
+    pub fn new(config: WalletClientConfig) -> Result<Arc<WalletClient>, WalletError> {
+        let _rt = runtime().enter();
+        let core = builder_from(config).build()?;
+        Ok(Arc::new(WalletClient { core, token: None }))
+    }
+
+    /// A client from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`.
+    #[uniffi::constructor]
+    pub fn from_env() -> Result<Arc<WalletClient>, WalletError> {
+        let _rt = runtime().enter();
+        Ok(Arc::new(WalletClient { core: wallet_sdk::Client::from_env()?, token: None }))
+    }
+
+    /// The base URL in use.
+    pub fn base_url(&self) -> String {
+        self.core.base_url().to_string()
+    }
+
+    /// Replaces the credential of this client and all its copies (key rotation).
+    pub fn set_credential(&self, credential: Arc<Secret>) -> Result<(), WalletError> {
+        Ok(self.core.set_credential(credential.0.expose())?)
+    }
+
+    /// The API key's expiry (Unix seconds), if the credential is a JWT with `exp`.
+    pub fn expires_at_unix(&self) -> Option<i64> {
+        self.core.credential().expires_at_unix()
+    }
+
+    /// A copy (same pool and credential) with another per-attempt timeout.
+    pub fn with_timeout_ms(&self, timeout_ms: u64) -> Arc<WalletClient> {
+        self.copy(self.core.with_timeout(Duration::from_millis(timeout_ms)), self.token.clone())
+    }
+
+    /// A copy (same pool and credential) with another number of attempts (1 = no retries).
+    pub fn with_max_attempts(&self, max_attempts: u32) -> Arc<WalletClient> {
+        let policy = wallet_sdk::RetryPolicy { max_attempts: max_attempts.max(1), ..Default::default() };
+        self.copy(self.core.with_retry_policy(policy), self.token.clone())
+    }
+
+    /// A copy whose calls end with `WalletError.Cancelled` (and abort their HTTP request) as
+    /// soon as `token` is cancelled.
+    pub fn with_cancel_token(&self, token: Arc<CancelToken>) -> Arc<WalletClient> {
+        self.copy(self.core.clone(), Some(token))
+    }
+
+    /// Calls currently running in this process (all clients); 0 once cancelled calls are gone.
+    pub fn in_flight_calls(&self) -> u64 {
+        IN_FLIGHT.load(Ordering::SeqCst) as u64
+    }
+}
+
+/// The 43 operations, declared once: `name(args) -> Result = |client| core call`. Each becomes
+/// an async exported method that runs the core call on the shared runtime.
+macro_rules! operations {
+    ($( $(#[$m:meta])* $([$($attr:tt)*])? fn $name:ident($($arg:ident : $ty:ty),*) -> $ret:ty = |$c:ident| $body:expr; )*) => {
+        #[uniffi::export]
+        impl WalletClient {
+            $(
+                $(#[$m])*
+                $(#[uniffi::method($($attr)*)])?
+                pub async fn $name(&self, $($arg: $ty),*) -> Result<$ret, WalletError> {
+                    let $c = self.core.clone();
+                    guarded(async move { $body.await }, self.token.clone()).await
+                }
+            )*
+        }
+
+        /// The snake_case names of the exported operations, in declaration order.
+        pub const EXPORTED_OPERATIONS: &[&str] = &[$(stringify!($name)),*];
+    };
+}
+
+fn opt<O: Default + Into<C>, C>(o: Option<O>) -> C {
+    o.unwrap_or_default().into()
+}
+
+fn s(secret: &Arc<Secret>) -> &wallet_sdk::Secret {
+    &secret.0
+}
+
+fn am(a: Amount) -> wallet_sdk::Amount {
+    a.into()
+}
+
+operations! {
+    // ---------------------------------------------------------------- Address
+    /// New receive address in a wallet (`POST /api/Address/create`). Not retried automatically.
+    [default(options = None)]
+    fn create_address(wallet_name: String, options: Option<CreateAddressOptions>) -> CreatedAddress
+        = |c| c.create_address(&wallet_name, opt(options));
+    /// Adds an `n_required`-of-n multisig address to the wallet (`POST /api/Address/create-muti-sig-address`).
+    [default(options = None)]
+    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: u32, address_type: AddressType, options: Option<CreateMultisigAddressOptions>) -> MultisigAddress
+        = |c| c.create_multisig_address(&wallet_name, addresses, n_required, address_type.into(), opt(options));
+    /// What the wallet knows about an address (`GET /api/Address/address-details`).
+    fn address_details(wallet_name: String, address: String) -> AddressDetails
+        = |c| c.address_details(&wallet_name, &address);
+    /// Signs a message with a WIF private key (`POST /api/Address/sign-message`).
+    fn sign_message(message: String, private_key: Arc<Secret>) -> SignedMessage
+        = |c| c.sign_message(&message, s(&private_key));
+    /// Checks a message signature against a legacy address (`POST /api/Address/verify-message`).
+    fn verify_message(address: String, message: String, signature: String) -> MessageVerification
+        = |c| c.verify_message(&address, &message, &signature);
+    /// One page of the history of any address, newest first (`GET /api/Address/address-transaction`).
+    [default(options = None)]
+    fn address_transaction(address: String, options: Option<AddressTransactionOptions>) -> AddressTransactions
+        = |c| c.address_transaction(&address, opt(options));
+    /// Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
+    fn address_balance(address: String) -> AddressBalance
+        = |c| c.address_balance(&address);
+    /// Exports an address's WIF private key (`GET /api/Address/address-private-key`).
+    [default(options = None)]
+    fn address_private_key(wallet_name: String, address: String, options: Option<AddressPrivateKeyOptions>) -> PrivateKeyExport
+        = |c| c.address_private_key(&wallet_name, &address, opt(options));
+    /// Exports an address's WIF private key using the recovery phrase (`GET /api/Address/address-private-key-v2`).
+    fn address_private_key_v2(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> PrivateKeyExport
+        = |c| c.address_private_key_v2(&wallet_name, &address, s(&mnemonics));
+    /// Pre-payment check of an address (`GET /api/Address/screen-address`).
+    fn screen_address(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> AddressScreening
+        = |c| c.screen_address(&wallet_name, &address, s(&mnemonics));
+    /// The wallet's default key encoded as the requested type (`POST /api/Address/generate-default-address`).
+    [default(options = None)]
+    fn generate_default_address(wallet_name: String, options: Option<GenerateDefaultAddressOptions>) -> DefaultAddress
+        = |c| c.generate_default_address(&wallet_name, opt(options));
+
+    // ---------------------------------------------------------------- Blocks
+    /// Chain state (`GET /api/Blocks/blockchain-info`).
+    fn blockchain_info() -> BlockchainInfo
+        = |c| c.blockchain_info();
+    /// Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`).
+    fn block_stat(block_height: String) -> BlockStats
+        = |c| c.block_stat(&block_height);
+    /// Header of one block, by height or hash (`GET /api/Blocks/block-header`).
+    fn block_header(block_height: String) -> BlockHeader
+        = |c| c.block_header(&block_height);
+    /// All transactions of one block (`GET /api/Blocks/block-transaction`).
+    fn block_transaction(block_hash: String) -> BlockTransactions
+        = |c| c.block_transaction(&block_hash);
+
+    // ---------------------------------------------------------------- Litecoin
+    /// Any transaction by id (`GET /api/Litecoin/transaction-details`).
+    fn transaction_details(txid: String) -> TransactionDetails
+        = |c| c.transaction_details(&txid);
+    /// One unspent output (`GET /api/Litecoin/get-utxo-details`).
+    fn get_utxo_details(txid: String, vout: u32) -> UtxoDetails
+        = |c| c.get_utxo_details(&txid, vout);
+
+    // ---------------------------------------------------------------- Transactions
+    /// Sends from the wallet to an address (`POST /api/Transactions/send-funds-from-wallet`).
+    /// Never repeated automatically; a lost answer gives `OutcomeUnknown`.
+    [default(options = None)]
+    fn send_funds_from_wallet(wallet_name: String, recipient_address: String, amount: Amount, options: Option<SendFundsFromWalletOptions>) -> SentFunds
+        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, am(amount), opt(options));
+    /// Builds an unsigned transaction spending `sender_address`'s coins (`POST /api/Transactions/create-raw-transaction`).
+    fn create_raw_transaction(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount) -> RawTransaction
+        = |c| c.create_raw_transaction(&wallet_name, &sender_address, &recipient_address, am(amount));
+    /// Builds an unsigned transaction from chosen outpoints `utxos[i]:vouts[i]` (`POST /api/Transactions/create-raw-transaction-v2`).
+    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: Amount, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction
+        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, am(amount), utxos, vouts);
+    /// Like `create_raw_transaction` with a service-fee output (`POST /api/Transactions/create-raw-transaction-v3`).
+    fn create_raw_transaction_v3(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount, service_fee_address: String, service_fee_amount: Amount) -> RawTransaction
+        = |c| c.create_raw_transaction_v3(&wallet_name, &sender_address, &recipient_address, am(amount), &service_fee_address, am(service_fee_amount));
+    /// Signs a raw transaction with one WIF private key (`POST /api/Transactions/sign-transaction`).
+    fn sign_transaction(wallet_name: String, tx_hex: String, private_key: Arc<Secret>) -> SignedTransaction
+        = |c| c.sign_transaction(&wallet_name, &tx_hex, s(&private_key));
+    /// Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not retried automatically.
+    fn broadcast_transaction(signed_tx_hex: String) -> BroadcastResult
+        = |c| c.broadcast_transaction(&signed_tx_hex);
+
+    // ---------------------------------------------------------------- Utilities
+    /// Issues a one-time code bound to a signature and the chain tip (`GET /api/Utilities/get-blockchain-otp`).
+    fn get_blockchain_otp(signature: String) -> BlockchainOtp
+        = |c| c.get_blockchain_otp(&signature);
+    /// Checks a one-time code (`POST /api/Utilities/verify-otp`).
+    fn verify_otp(signature: String, code: Arc<Secret>) -> OtpVerification
+        = |c| c.verify_otp(&signature, s(&code));
+
+    // ---------------------------------------------------------------- Wallet
+    /// Creates an unencrypted wallet (`POST /api/Wallet/create`).
+    fn create_wallet(wallet_name: String) -> CreatedWallet
+        = |c| c.create_wallet(&wallet_name);
+    /// Encrypts a wallet with a chosen passphrase (`POST /api/Wallet/encrypt-wallet`).
+    fn encrypt_wallet(wallet_name: String, passphrase: Arc<Secret>) -> EncryptedWallet
+        = |c| c.encrypt_wallet(&wallet_name, s(&passphrase));
+    /// Creates an encrypted wallet; the `passphrase` is returned once (`POST /api/Wallet/create-encrypted-wallet`).
+    fn create_encrypted_wallet(wallet_name: String) -> CreatedEncryptedWallet
+        = |c| c.create_encrypted_wallet(&wallet_name);
+    /// Creates a wallet from a new recovery phrase, returned once (`POST /api/Wallet/create-importable-wallet`).
+    fn create_importable_wallet(wallet_name: String) -> CreatedImportableWallet
+        = |c| c.create_importable_wallet(&wallet_name);
+    /// Creates an encrypted wallet from a new phrase (`POST /api/Wallet/create-importable-encrypted-wallet`).
+    fn create_importable_encrypted_wallet(wallet_name: String) -> CreatedImportableEncryptedWallet
+        = |c| c.create_importable_encrypted_wallet(&wallet_name);
+    /// Recreates a wallet from a recovery phrase under a new name (`POST /api/Wallet/import-wallet`).
+    fn import_wallet(wallet_name: String, mnemonics: Arc<Secret>) -> ImportedWallet
+        = |c| c.import_wallet(&wallet_name, s(&mnemonics));
+    /// Wallet summary (`GET /api/Wallet/details`).
+    fn wallet_details(wallet_name: String) -> WalletDetails
+        = |c| c.wallet_details(&wallet_name);
+    /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`).
+    [default(options = None)]
+    fn wallet_transactions(wallet_name: String, options: Option<WalletTransactionsOptions>) -> WalletTransactions
+        = |c| c.wallet_transactions(&wallet_name, opt(options));
+    /// Wallet balance (`GET /api/Wallet/balance`).
+    fn wallet_balance(wallet_name: String) -> WalletBalance
+        = |c| c.wallet_balance(&wallet_name);
+    /// The wallet's receive addresses (`GET /api/Wallet/addresses`).
+    fn wallet_addresses(wallet_name: String) -> WalletAddresses
+        = |c| c.wallet_addresses(&wallet_name);
+    /// Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`).
+    fn change_passphrase(wallet_name: String, old_passphrase: Arc<Secret>, new_passphrase: Arc<Secret>) -> PassphraseChange
+        = |c| c.change_passphrase(&wallet_name, s(&old_passphrase), s(&new_passphrase));
+    /// The wallet's primary address (`GET /api/Wallet/official-address`).
+    fn official_address(wallet_name: String) -> OfficialAddress
+        = |c| c.official_address(&wallet_name);
+    /// Signs a message with one of the wallet's legacy addresses (`POST /api/Wallet/sign-wallet-message`).
+    [default(options = None)]
+    fn sign_wallet_message(wallet_name: String, address: String, message: String, options: Option<SignWalletMessageOptions>) -> SignedMessage
+        = |c| c.sign_wallet_message(&wallet_name, &address, &message, opt(options));
+    /// Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`).
+    fn wallet_address_balance(wallet_name: String, address: String) -> WalletAddressBalance
+        = |c| c.wallet_address_balance(&wallet_name, &address);
+    /// The wallet's entries for one of its addresses (`GET /api/Wallet/wallet-address-transactions`).
+    fn wallet_address_transactions(wallet_name: String, address: String) -> WalletAddressTransactions
+        = |c| c.wallet_address_transactions(&wallet_name, &address);
+    /// Replaces the wallet's HD seed by one from the phrase (`POST /api/Wallet/set-wallet-mnemonics`).
+    [default(options = None)]
+    fn set_wallet_mnemonics(wallet_name: String, mnemonics: Arc<Secret>, options: Option<SetWalletMnemonicsOptions>) -> WalletMnemonicsSet
+        = |c| c.set_wallet_mnemonics(&wallet_name, s(&mnemonics), opt(options));
+    /// Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`).
+    [default(options = None)]
+    fn wallet_default_address(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
+        = |c| c.wallet_default_address(s(&mnemonics), opt(options));
+    /// Address of the first receive key for a phrase, BIP44/49/84 (`GET /api/Wallet/wallet-default-address-v2`).
+    [default(options = None)]
+    fn wallet_default_address_v2(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
+        = |c| c.wallet_default_address_v2(s(&mnemonics), opt(options));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_operation_of_the_core_table_is_exported() {
+        let table: Vec<&str> = wallet_sdk::operations::ALL.iter().map(|op| op.name).collect();
+        assert_eq!(table.len(), 43);
+        let mut exported: Vec<&str> = EXPORTED_OPERATIONS.to_vec();
+        let mut expected = table.clone();
+        exported.sort();
+        expected.sort();
+        assert_eq!(exported, expected);
+    }
+
+    #[test]
+    fn panics_become_internal_errors() {
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let e = rt.block_on(crate::self_test_panic("boom".into())).unwrap_err();
+        assert_eq!(e.kind_name(), "internal");
+        assert_eq!(e.to_string(), "internal error: a Rust panic was caught at the FFI boundary: self-test panic: boom");
+        let e = crate::self_test_panic_sync("boom".into()).unwrap_err();
+        assert_eq!(e.kind_name(), "internal");
+    }
+
+    #[test]
+    fn core_errors_keep_message_and_fields() {
+        let e: WalletError = wallet_sdk::Amount::from_ltc("0.123456789").unwrap_err().into();
+        assert_eq!(e.kind_name(), "invalid_input");
+        assert_eq!(e.to_string(), "invalid input `amount`: `0.123456789` is not a valid LTC amount: more than 8 decimals");
+        assert!(matches!(e, WalletError::InvalidInput { ref field, .. } if field.as_deref() == Some("amount")));
+    }
+
+    #[test]
+    fn secrets_never_print() {
+        let sec = Secret::new("hunter2-secret".into());
+        assert_eq!(sec.to_string(), "[REDACTED]");
+        assert_eq!(format!("{sec:?}"), "Secret([REDACTED])");
+        assert_eq!(sec.reveal(), "hunter2-secret");
+        let opts = CreateAddressOptions { passphrase: Some(sec), ..Default::default() };
+        assert!(!format!("{opts:?}").contains("hunter2"));
+    }
+}
