@@ -87,7 +87,8 @@ async fn w1_w3_bad_names_are_refused_naming_the_field() {
     // Nothing was created outside the wallets directory.
     let wallets = rpc(None, "listwalletdir", json!([])).await;
     assert!(!wallets.to_string().contains("evil"), "{wallets}");
-    Api::real().post("/api/Wallet/create", &[], json!({ "walletName": "../evil" })).await.assert_error(400, "validation_failed");
+    // Compat real: a validation failure is HTTP 200 successful:false (operations.md §1.4).
+    Api::real().post("/api/Wallet/create", &[], json!({ "walletName": "../evil" })).await.assert_real_failure();
 }
 
 // ---------------------------------------------------------------- W3 create-encrypted-wallet
@@ -315,7 +316,7 @@ async fn w6_refuses_bad_phrases() {
     let r = api.post("/api/Wallet/import-wallet", &[], json!({ "new_wallet_name": name })).await;
     r.assert_error(400, "validation_failed");
     assert_eq!(r.field(), "mnemonics");
-    Api::real().post("/api/Wallet/import-wallet", &[], json!({ "new_wallet_name": name, "mnemonics": "a b c" })).await.assert_error(400, "validation_failed");
+    Api::real().post("/api/Wallet/import-wallet", &[], json!({ "new_wallet_name": name, "mnemonics": "a b c" })).await.assert_real_failure();
     // No wallet was created by the refused requests.
     assert!(node_rpc(Some(&name), "getwalletinfo", json!([])).await.is_err());
     // Messy spacing and case are normalised, not refused.

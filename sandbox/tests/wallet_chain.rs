@@ -620,7 +620,6 @@ async fn transactions_paging_newest_first() {
 /// rejected key and rate limiting is HTTP 200 `successful:false` without an `error` object —
 /// validation failures included.
 #[tokio::test]
-#[ignore = "app.rs still renders validation_failed as 400 problem+json for compat-real keys"]
 async fn compat_real_validation_failures_are_http_200() {
     let real = Api::real();
     let (wallet, _) = plain_wallet("wc_realval").await;
