@@ -1,1 +1,712 @@
-//! pyo3 layer (in progress).
+//! `wallet_sdk._native`: the pyo3 layer of the Python package. It converts types and errors
+//! and chooses the calling style (a sync client that releases the GIL, an asyncio client
+//! whose cancellation drops the request); every operation is the core's.
+
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::Duration;
+
+use pyo3::prelude::*;
+use pyo3::types::{PyTuple, PyType};
+use pyo3_async_runtimes::tokio::future_into_py;
+use wallet_sdk::fields::{Fields, RecordType};
+use wallet_sdk::*;
+
+mod convert;
+mod schema;
+mod types;
+
+use convert::{invalid_input, to_pyerr, AddressTypeArg, AmountArg, ArgType, Out, SecretArg};
+use types::{PyAddressType, PyAmount, PySecret};
+
+// ------------------------------------------------------------------ clients
+
+/// Synchronous client of the wallet-and-address service: all 43 operations as blocking
+/// methods.
+///
+/// The GIL is released while a call waits, and one client is meant to be shared by many
+/// threads (one connection pool). Use it as a context manager (``with Client(...) as c:``)
+/// or call :meth:`close`. It keeps working in a child process after ``os.fork()``.
+#[pyclass(name = "Client", module = "wallet_sdk", frozen)]
+pub struct Client {
+    inner: RwLock<Option<blocking::Client>>,
+    base_url: String,
+}
+
+/// asyncio client of the wallet-and-address service: all 43 operations as coroutines.
+///
+/// Cancelling the awaiting task cancels the request. Use it as an async context manager
+/// (``async with AsyncClient(...) as c:``) or call :meth:`close`. Create it in the process
+/// that uses it (after any ``fork()``).
+#[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
+pub struct AsyncClient {
+    inner: RwLock<Option<wallet_sdk::Client>>,
+    base_url: String,
+}
+
+const CLOSED: &str = "the client is closed";
+
+impl Client {
+    fn client(&self, py: Python<'_>) -> PyResult<blocking::Client> {
+        let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
+    }
+    fn from_builder(b: ClientBuilder) -> Result<Self, wallet_sdk::Error> {
+        let c = blocking::Client::from_builder(b)?;
+        let base_url = c.async_client().base_url().to_string();
+        Ok(Client { inner: RwLock::new(Some(c)), base_url })
+    }
+}
+
+impl AsyncClient {
+    fn client(&self, py: Python<'_>) -> PyResult<wallet_sdk::Client> {
+        let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
+    }
+    fn from_builder(b: ClientBuilder) -> Result<Self, wallet_sdk::Error> {
+        let c = b.build()?;
+        let base_url = c.base_url().to_string();
+        Ok(AsyncClient { inner: RwLock::new(Some(c)), base_url })
+    }
+}
+
+fn secs(py: Python<'_>, name: &str, v: Option<f64>) -> PyResult<Option<Duration>> {
+    match v {
+        None => Ok(None),
+        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) => Err(invalid_input(py, name, format!("invalid input `{name}`: {s} is not a number of seconds ≥ 0"))),
+    }
+}
+
+/// Applies the keyword settings shared by both clients' constructors and `from_env()`.
+#[allow(clippy::too_many_arguments)]
+fn configure(
+    py: Python<'_>,
+    mut b: ClientBuilder,
+    base_url: Option<String>,
+    api_key: Option<SecretArg>,
+    node_url: Option<SecretArg>,
+    timeout: Option<f64>,
+    connect_timeout: Option<f64>,
+    max_attempts: Option<u32>,
+    backoff: Option<f64>,
+    max_backoff: Option<f64>,
+    user_agent_suffix: Option<String>,
+    max_response_bytes: Option<usize>,
+    allow_insecure_http: bool,
+    root_certificates_pem: Option<Vec<String>>,
+    tls_certs_only: bool,
+    proxy: Option<String>,
+    no_proxy: bool,
+    expiry_skew: Option<f64>,
+) -> PyResult<ClientBuilder> {
+    if let Some(u) = base_url {
+        b = b.base_url(u);
+    }
+    match (api_key, node_url) {
+        (Some(_), Some(_)) => {
+            return Err(invalid_input(py, "credential", "invalid input `credential`: pass api_key or node_url, not both".into()))
+        }
+        (Some(k), None) | (None, Some(k)) => b = b.credential(k.0.expose()),
+        (None, None) => {}
+    }
+    if let Some(d) = secs(py, "timeout", timeout)? {
+        b = b.timeout(d);
+    }
+    if let Some(d) = secs(py, "connect_timeout", connect_timeout)? {
+        b = b.connect_timeout(d);
+    }
+    if max_attempts.is_some() || backoff.is_some() || max_backoff.is_some() {
+        let mut p = RetryPolicy::default();
+        if let Some(n) = max_attempts {
+            p.max_attempts = n.max(1);
+        }
+        if let Some(d) = secs(py, "backoff", backoff)? {
+            p.base_backoff = d;
+        }
+        if let Some(d) = secs(py, "max_backoff", max_backoff)? {
+            p.max_backoff = d;
+        }
+        b = b.retry_policy(p);
+    }
+    if let Some(s) = user_agent_suffix {
+        b = b.user_agent_suffix(s);
+    }
+    if let Some(n) = max_response_bytes {
+        b = b.max_response_bytes(n);
+    }
+    b = b.allow_insecure_http(allow_insecure_http);
+    for pem in root_certificates_pem.unwrap_or_default() {
+        b = b.add_root_certificate_pem(pem.into_bytes());
+    }
+    if tls_certs_only {
+        b = b.tls_certs_only(true);
+    }
+    if let Some(p) = proxy {
+        b = b.proxy(p);
+    }
+    if no_proxy {
+        b = b.no_proxy();
+    }
+    if let Some(d) = secs(py, "expiry_skew", expiry_skew)? {
+        b = b.expiry_skew(d);
+    }
+    Ok(b)
+}
+
+fn expires_at(py: Python<'_>, t: Option<std::time::SystemTime>) -> PyResult<Py<PyAny>> {
+    let Some(t) = t else { return Ok(py.None()) };
+    let secs = match t.duration_since(std::time::UNIX_EPOCH) {
+        Ok(d) => d.as_secs_f64(),
+        Err(e) => -e.duration().as_secs_f64(),
+    };
+    let dt = py.import("datetime")?;
+    let utc = dt.getattr("timezone")?.getattr("utc")?;
+    Ok(dt.getattr("datetime")?.call_method1("fromtimestamp", (secs, utc))?.unbind())
+}
+
+/// Constructors shared by both clients (same keywords as the Rust `ClientBuilder`).
+macro_rules! constructors {
+    ($ty:ident) => {
+        #[pymethods]
+        impl $ty {
+            /// Creates a client for ``base_url`` with an API key (``api_key``) or a node URL
+            /// (``node_url``, ``http://user:pass@host:port``).
+            ///
+            /// Timeouts are in seconds: ``timeout`` per attempt (default 60), ``connect_timeout``
+            /// (default 10). Idempotent operations are retried up to ``max_attempts`` times in
+            /// total (default 3) with exponential ``backoff`` (default 0.2 s, capped at
+            /// ``max_backoff``, default 5 s). ``http://`` to a non-loopback host is refused unless
+            /// ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA certificates
+            /// (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an explicit
+            /// proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
+            /// default 60) is the margin of the local API-key expiry check.
+            #[new]
+            #[pyo3(signature = (base_url, api_key = None, *, node_url = None, timeout = None, connect_timeout = None,
+                max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
+                max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
+                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None))]
+            #[allow(clippy::too_many_arguments)]
+            fn new(
+                py: Python<'_>,
+                base_url: String,
+                api_key: Option<SecretArg>,
+                node_url: Option<SecretArg>,
+                timeout: Option<f64>,
+                connect_timeout: Option<f64>,
+                max_attempts: Option<u32>,
+                backoff: Option<f64>,
+                max_backoff: Option<f64>,
+                user_agent_suffix: Option<String>,
+                max_response_bytes: Option<usize>,
+                allow_insecure_http: bool,
+                root_certificates_pem: Option<Vec<String>>,
+                tls_certs_only: bool,
+                proxy: Option<String>,
+                no_proxy: bool,
+                expiry_skew: Option<f64>,
+            ) -> PyResult<Self> {
+                let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
+                    connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
+                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew)?;
+                $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
+            }
+
+            /// A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
+            /// keywords are those of the constructor.
+            #[classmethod]
+            #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
+                max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
+                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None))]
+            #[allow(clippy::too_many_arguments)]
+            fn from_env(
+                _cls: &Bound<'_, PyType>,
+                py: Python<'_>,
+                timeout: Option<f64>,
+                connect_timeout: Option<f64>,
+                max_attempts: Option<u32>,
+                backoff: Option<f64>,
+                max_backoff: Option<f64>,
+                user_agent_suffix: Option<String>,
+                max_response_bytes: Option<usize>,
+                allow_insecure_http: bool,
+                root_certificates_pem: Option<Vec<String>>,
+                tls_certs_only: bool,
+                proxy: Option<String>,
+                no_proxy: bool,
+                expiry_skew: Option<f64>,
+            ) -> PyResult<Self> {
+                let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
+                let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
+                    max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
+                    tls_certs_only, proxy, no_proxy, expiry_skew)?;
+                $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
+            }
+
+            /// The base URL in use.
+            #[getter]
+            fn base_url(&self) -> String {
+                self.base_url.clone()
+            }
+
+            /// ``True`` after :meth:`close`.
+            #[getter]
+            fn closed(&self) -> bool {
+                self.inner.read().unwrap_or_else(|e| e.into_inner()).is_none()
+            }
+
+            /// The API key's expiry (an aware ``datetime`` in UTC), or ``None`` when the
+            /// credential is a node URL or a key without ``exp``.
+            #[getter]
+            fn expires_at(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                let c = self.client(py)?;
+                expires_at(py, c.expires_at())
+            }
+
+            /// Replaces the credential (key rotation) on the live client; it is checked first and
+            /// the old one stays on error.
+            fn set_credential(&self, py: Python<'_>, credential: SecretArg) -> PyResult<()> {
+                self.client(py)?.set_credential(credential.0.expose()).map_err(|e| to_pyerr(py, &e))
+            }
+
+            fn __repr__(&self) -> String {
+                format!("{}(base_url={:?})", stringify!($ty), self.base_url)
+            }
+        }
+    };
+}
+
+constructors!(Client);
+constructors!(AsyncClient);
+
+#[pymethods]
+impl Client {
+    /// Closes the client: its connection pool is released and later calls fail.
+    fn close(&self) {
+        self.inner.write().unwrap_or_else(|e| e.into_inner()).take();
+    }
+
+    fn __enter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __exit__(&self, _exc: &Bound<'_, PyTuple>) -> bool {
+        self.close();
+        false
+    }
+
+    /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
+    /// entries (``WalletTx``) per request; each item is a list.
+    #[pyo3(signature = (wallet_name, *, page_size = 25))]
+    fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<PageIterator> {
+        let c = self.client(py)?;
+        Ok(PageIterator { inner: Mutex::new(SyncPages::Wallet(c.wallet_transactions_pages(&wallet_name, page_size))) })
+    }
+
+    /// Iterates over an address's history page by page (newest first), ``page_size`` entries
+    /// (``AddressTxEntry``) per request; each item is a list.
+    #[pyo3(signature = (address, *, page_size = 25))]
+    fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<PageIterator> {
+        let c = self.client(py)?;
+        Ok(PageIterator { inner: Mutex::new(SyncPages::Address(c.address_transaction_pages(&address, page_size))) })
+    }
+}
+
+#[pymethods]
+impl AsyncClient {
+    /// Closes the client: its connection pool is released and later calls fail.
+    fn close<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        self.inner.write().unwrap_or_else(|e| e.into_inner()).take();
+        future_into_py(py, async move { Ok(()) })
+    }
+
+    fn __aenter__<'py>(slf: Py<Self>, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        future_into_py(py, async move { Ok(slf) })
+    }
+
+    #[pyo3(signature = (*_exc))]
+    fn __aexit__<'py>(&self, py: Python<'py>, _exc: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>> {
+        self.inner.write().unwrap_or_else(|e| e.into_inner()).take();
+        future_into_py(py, async move { Ok(false) })
+    }
+
+    /// Iterates (``async for``) over a wallet's transactions page by page (newest first),
+    /// ``page_size`` entries (``WalletTx``) per request; each item is a list.
+    #[pyo3(signature = (wallet_name, *, page_size = 25))]
+    fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<AsyncPageIterator> {
+        let c = self.client(py)?;
+        Ok(AsyncPageIterator {
+            inner: Arc::new(tokio::sync::Mutex::new(AsyncPages::Wallet(c.wallet_transactions_pages(&wallet_name, page_size)))),
+        })
+    }
+
+    /// Iterates (``async for``) over an address's history page by page (newest first),
+    /// ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
+    #[pyo3(signature = (address, *, page_size = 25))]
+    fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<AsyncPageIterator> {
+        let c = self.client(py)?;
+        Ok(AsyncPageIterator {
+            inner: Arc::new(tokio::sync::Mutex::new(AsyncPages::Address(c.address_transaction_pages(&address, page_size)))),
+        })
+    }
+}
+
+// ------------------------------------------------------------------ pages
+
+enum SyncPages {
+    Wallet(blocking::WalletTransactionPages),
+    Address(blocking::AddressTransactionPages),
+}
+
+/// Iterator over the pages of a paged read (``for page in client.wallet_transactions_pages(...)``);
+/// each page is a list of entries. A failing request raises the SDK's exception.
+#[pyclass(name = "PageIterator", module = "wallet_sdk", frozen)]
+pub struct PageIterator {
+    inner: Mutex<SyncPages>,
+}
+
+#[pymethods]
+impl PageIterator {
+    fn __iter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        let out = py.detach(|| {
+            let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
+            match &mut *g {
+                SyncPages::Wallet(p) => p.next().map(Out::from_result),
+                SyncPages::Address(p) => p.next().map(Out::from_result),
+            }
+        });
+        match out {
+            None => Ok(None),
+            Some(o) => Ok(Some(o.into_pyobject(py)?.unbind())),
+        }
+    }
+}
+
+enum AsyncPages {
+    Wallet(wallet_sdk::WalletTransactionPages),
+    Address(wallet_sdk::AddressTransactionPages),
+}
+
+/// Async iterator over the pages of a paged read
+/// (``async for page in client.wallet_transactions_pages(...)``); each page is a list of entries.
+#[pyclass(name = "AsyncPageIterator", module = "wallet_sdk", frozen)]
+pub struct AsyncPageIterator {
+    inner: Arc<tokio::sync::Mutex<AsyncPages>>,
+}
+
+#[pymethods]
+impl AsyncPageIterator {
+    fn __aiter__(slf: Py<Self>) -> Py<Self> {
+        slf
+    }
+
+    fn __anext__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let inner = self.inner.clone();
+        future_into_py(py, async move {
+            let mut g = inner.lock().await;
+            let page = match &mut *g {
+                AsyncPages::Wallet(p) => p.next_page().await.map(|o| o.map(|v| Out::from_result(Ok(v)))),
+                AsyncPages::Address(p) => p.next_page().await.map(|o| o.map(|v| Out::from_result(Ok(v)))),
+            };
+            Ok(match page {
+                Ok(Some(out)) => out,
+                Ok(None) => Out::StopAsyncIteration,
+                Err(e) => Out::Err(e),
+            })
+        })
+    }
+}
+
+// ------------------------------------------------------------------ the 43 operations
+
+/// Static description of a generated method (for the stubs and their drift check).
+pub struct MethodInfo {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub params: &'static [(&'static str, &'static str, bool)],
+    pub ret: &'static str,
+}
+
+/// Generates every operation once for `Client` (blocking, GIL released) and once for
+/// `AsyncClient` (a coroutine), from one list: required inputs positional, optional ones
+/// keyword-only after `;`.
+macro_rules! operations {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident ( $($req:ident : $rty:ty),* $(; $($opt:ident : $oty:ty),+ )? ) -> $ret:ident
+            = |$c:ident| $call:expr;
+    )*) => {
+        #[pymethods]
+        impl Client {
+            $(
+                $(#[doc = $doc])*
+                #[pyo3(signature = ($($req,)* $(*, $($opt = None),+)?))]
+                #[allow(clippy::too_many_arguments)]
+                fn $name(&self, py: Python<'_>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Py<PyAny>> {
+                    let $c = self.client(py)?;
+                    let out = py.detach(move || Out::from_result::<wallet_sdk::$ret>($call));
+                    Ok(out.into_pyobject(py)?.unbind())
+                }
+            )*
+        }
+
+        #[pymethods]
+        impl AsyncClient {
+            $(
+                $(#[doc = $doc])*
+                #[pyo3(signature = ($($req,)* $(*, $($opt = None),+)?))]
+                #[allow(clippy::too_many_arguments)]
+                fn $name<'py>(&self, py: Python<'py>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
+                    let $c = self.client(py)?;
+                    future_into_py(py, async move { Ok(Out::from_result::<wallet_sdk::$ret>($call.await)) })
+                }
+            )*
+        }
+
+        /// The generated methods.
+        pub const METHODS: &[MethodInfo] = &[$(
+            MethodInfo {
+                name: stringify!($name),
+                doc: concat!($($doc, "\n"),*),
+                params: &[
+                    $( (stringify!($req), <$rty as ArgType>::PY, true), )*
+                    $($( (stringify!($opt), <$oty as ArgType>::PY, false), )+)?
+                ],
+                ret: stringify!($ret),
+            }
+        ),*];
+
+        /// The result types of the operations.
+        pub fn result_types() -> Vec<RecordType> {
+            vec![$( <wallet_sdk::$ret as Fields>::record_type() ),*]
+        }
+    };
+}
+
+fn at(a: Option<AddressTypeArg>) -> Option<AddressType> {
+    a.map(|a| a.0)
+}
+fn sec(s: Option<SecretArg>) -> Option<Secret> {
+    s.map(|s| s.0)
+}
+
+operations! {
+    // ---- Address
+    /// Creates a new receive address in a wallet (``POST /api/Address/create``). Not retried
+    /// automatically. ``passphrase`` is needed when the wallet is encrypted.
+    fn create_address(wallet_name: String; label: String, address_type: AddressTypeArg, passphrase: SecretArg) -> CreatedAddress
+        = |c| c.create_address(&wallet_name, CreateAddressOptions { label, address_type: at(address_type), passphrase: sec(passphrase) });
+    /// Adds an ``n_required``-of-n multisig address built from ``addresses`` (wallet addresses or
+    /// hex public keys) to the wallet (``POST /api/Address/create-muti-sig-address``).
+    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: u32, address_type: AddressTypeArg; passphrase: SecretArg) -> MultisigAddress
+        = |c| c.create_multisig_address(&wallet_name, addresses, n_required, address_type.0, CreateMultisigAddressOptions { passphrase: sec(passphrase) });
+    /// What the wallet knows about one of its addresses (``GET /api/Address/address-details``).
+    fn address_details(wallet_name: String, address: String) -> AddressDetails
+        = |c| c.address_details(&wallet_name, &address);
+    /// Signs a message with a WIF private key (``POST /api/Address/sign-message``).
+    fn sign_message(message: String, private_key: SecretArg) -> SignedMessage
+        = |c| c.sign_message(&message, &private_key.0);
+    /// Checks a message signature against a (legacy) address (``POST /api/Address/verify-message``).
+    fn verify_message(address: String, message: String, signature: String) -> MessageVerification
+        = |c| c.verify_message(&address, &message, &signature);
+    /// One page of the history of any address, newest first
+    /// (``GET /api/Address/address-transaction``); see ``address_transaction_pages``.
+    fn address_transaction(address: String; take: u32, skip: u32) -> AddressTransactions
+        = |c| c.address_transaction(&address, AddressTransactionOptions { take, skip });
+    /// Confirmed and unconfirmed balance of any address (``GET /api/Address/address-balance``).
+    fn address_balance(address: String) -> AddressBalance
+        = |c| c.address_balance(&address);
+    /// Exports an address's WIF private key, unlocking with ``passphrase``
+    /// (``GET /api/Address/address-private-key``).
+    fn address_private_key(wallet_name: String, address: String; passphrase: SecretArg) -> PrivateKeyExport
+        = |c| c.address_private_key(&wallet_name, &address, AddressPrivateKeyOptions { passphrase: sec(passphrase) });
+    /// Exports an address's WIF private key using the wallet's recovery phrase
+    /// (``GET /api/Address/address-private-key-v2``).
+    fn address_private_key_v2(wallet_name: String, address: String, mnemonics: SecretArg) -> PrivateKeyExport
+        = |c| c.address_private_key_v2(&wallet_name, &address, &mnemonics.0);
+    /// Pre-payment check of an address: validity, ownership, history, deny-list
+    /// (``GET /api/Address/screen-address``).
+    fn screen_address(wallet_name: String, address: String, mnemonics: SecretArg) -> AddressScreening
+        = |c| c.screen_address(&wallet_name, &address, &mnemonics.0);
+    /// The wallet's default key encoded as the requested type, labelled
+    /// (``POST /api/Address/generate-default-address``). Not retried automatically.
+    fn generate_default_address(wallet_name: String; address_type: AddressTypeArg, label: String, passphrase: SecretArg) -> DefaultAddress
+        = |c| c.generate_default_address(&wallet_name, GenerateDefaultAddressOptions { address_type: at(address_type), label, passphrase: sec(passphrase) });
+
+    // ---- Blocks
+    /// Chain state; the read-only connectivity check (``GET /api/Blocks/blockchain-info``).
+    fn blockchain_info() -> BlockchainInfo
+        = |c| c.blockchain_info();
+    /// Statistics of one block, by height or hash (``GET /api/Blocks/block-stat``).
+    fn block_stat(block_height: String) -> BlockStats
+        = |c| c.block_stat(&block_height);
+    /// Header of one block, by height or hash (``GET /api/Blocks/block-header``).
+    fn block_header(block_height: String) -> BlockHeader
+        = |c| c.block_header(&block_height);
+    /// All transactions of one block (``GET /api/Blocks/block-transaction``).
+    fn block_transaction(block_hash: String) -> BlockTransactions
+        = |c| c.block_transaction(&block_hash);
+
+    // ---- Litecoin
+    /// Any transaction by id, confirmed or in the mempool (``GET /api/Litecoin/transaction-details``).
+    fn transaction_details(txid: String) -> TransactionDetails
+        = |c| c.transaction_details(&txid);
+    /// One unspent output (``GET /api/Litecoin/get-utxo-details``).
+    fn get_utxo_details(txid: String, vout: u32) -> UtxoDetails
+        = |c| c.get_utxo_details(&txid, vout);
+
+    // ---- Transactions
+    /// Sends ``amount`` LTC from the wallet to ``recipient_address``; the wallet selects coins,
+    /// signs and broadcasts (``POST /api/Transactions/send-funds-from-wallet``). Never retried
+    /// after the request may have left: a lost answer raises ``OutcomeUnknownError`` (look for
+    /// the payment with ``wallet_transactions`` before sending again).
+    fn send_funds_from_wallet(wallet_name: String, recipient_address: String, amount: AmountArg;
+        recipient_name: String, description: String, amount_include_fees: bool, passphrase: SecretArg) -> SentFunds
+        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, amount.0, SendFundsFromWalletOptions {
+            recipient_name, description, amount_include_fees, passphrase: sec(passphrase) });
+    /// Builds an unsigned transaction spending only ``sender_address``'s coins in the wallet
+    /// (``POST /api/Transactions/create-raw-transaction``).
+    fn create_raw_transaction(wallet_name: String, sender_address: String, recipient_address: String, amount: AmountArg) -> RawTransaction
+        = |c| c.create_raw_transaction(&wallet_name, &sender_address, &recipient_address, amount.0);
+    /// Builds an unsigned transaction from caller-chosen outpoints ``utxos[i]:vouts[i]``
+    /// (``POST /api/Transactions/create-raw-transaction-v2``).
+    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: AmountArg, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction
+        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, amount.0, utxos, vouts);
+    /// Like ``create_raw_transaction`` with an extra service-fee output
+    /// (``POST /api/Transactions/create-raw-transaction-v3``).
+    fn create_raw_transaction_v3(wallet_name: String, sender_address: String, recipient_address: String, amount: AmountArg,
+        service_fee_address: String, service_fee_amount: AmountArg) -> RawTransaction
+        = |c| c.create_raw_transaction_v3(&wallet_name, &sender_address, &recipient_address, amount.0, &service_fee_address, service_fee_amount.0);
+    /// Signs a raw transaction hex with one WIF private key
+    /// (``POST /api/Transactions/sign-transaction``).
+    fn sign_transaction(wallet_name: String, tx_hex: String, private_key: SecretArg) -> SignedTransaction
+        = |c| c.sign_transaction(&wallet_name, &tx_hex, &private_key.0);
+    /// Submits a signed transaction (``POST /api/Transactions/broadcast-transaction``). Not
+    /// retried automatically; after ``OutcomeUnknownError`` look the txid up with
+    /// ``transaction_details``.
+    fn broadcast_transaction(signed_tx_hex: String) -> BroadcastResult
+        = |c| c.broadcast_transaction(&signed_tx_hex);
+
+    // ---- Utilities
+    /// Issues a one-time code bound to a message signature and the chain tip
+    /// (``GET /api/Utilities/get-blockchain-otp``).
+    fn get_blockchain_otp(signature: String) -> BlockchainOtp
+        = |c| c.get_blockchain_otp(&signature);
+    /// Checks a code from ``get_blockchain_otp`` (``POST /api/Utilities/verify-otp``).
+    fn verify_otp(signature: String, code: SecretArg) -> OtpVerification
+        = |c| c.verify_otp(&signature, &code.0);
+
+    // ---- Wallet
+    /// Creates an unencrypted, non-importable wallet (``POST /api/Wallet/create``).
+    fn create_wallet(wallet_name: String) -> CreatedWallet
+        = |c| c.create_wallet(&wallet_name);
+    /// Encrypts an existing unencrypted wallet with a chosen passphrase
+    /// (``POST /api/Wallet/encrypt-wallet``).
+    fn encrypt_wallet(wallet_name: String, passphrase: SecretArg) -> EncryptedWallet
+        = |c| c.encrypt_wallet(&wallet_name, &passphrase.0);
+    /// Creates an encrypted wallet; the returned ``passphrase`` is shown once
+    /// (``POST /api/Wallet/create-encrypted-wallet``).
+    fn create_encrypted_wallet(wallet_name: String) -> CreatedEncryptedWallet
+        = |c| c.create_encrypted_wallet(&wallet_name);
+    /// Creates an unencrypted wallet from a new recovery phrase, returned once as ``mnemonics``
+    /// (``POST /api/Wallet/create-importable-wallet``).
+    fn create_importable_wallet(wallet_name: String) -> CreatedImportableWallet
+        = |c| c.create_importable_wallet(&wallet_name);
+    /// Creates an encrypted wallet from a new recovery phrase; ``mnemonics`` and ``passphrase``
+    /// are returned once (``POST /api/Wallet/create-importable-encrypted-wallet``).
+    fn create_importable_encrypted_wallet(wallet_name: String) -> CreatedImportableEncryptedWallet
+        = |c| c.create_importable_encrypted_wallet(&wallet_name);
+    /// Recreates a wallet from a recovery phrase under a new name and rescans
+    /// (``POST /api/Wallet/import-wallet``).
+    fn import_wallet(wallet_name: String, mnemonics: SecretArg) -> ImportedWallet
+        = |c| c.import_wallet(&wallet_name, &mnemonics.0);
+    /// Wallet summary (``GET /api/Wallet/details``; the credential travels in the query and is
+    /// kept out of every error).
+    fn wallet_details(wallet_name: String) -> WalletDetails
+        = |c| c.wallet_details(&wallet_name);
+    /// One page of the wallet's transactions, newest first (``GET /api/Wallet/transactions``);
+    /// see ``wallet_transactions_pages``.
+    fn wallet_transactions(wallet_name: String; skip: u32, count: u32) -> WalletTransactions
+        = |c| c.wallet_transactions(&wallet_name, WalletTransactionsOptions { skip, count });
+    /// Wallet balance (``GET /api/Wallet/balance``).
+    fn wallet_balance(wallet_name: String) -> WalletBalance
+        = |c| c.wallet_balance(&wallet_name);
+    /// The wallet's receive addresses with totals (``GET /api/Wallet/addresses``).
+    fn wallet_addresses(wallet_name: String) -> WalletAddresses
+        = |c| c.wallet_addresses(&wallet_name);
+    /// Changes an encrypted wallet's passphrase (``POST /api/Wallet/change-passphrase``).
+    fn change_passphrase(wallet_name: String, old_passphrase: SecretArg, new_passphrase: SecretArg) -> PassphraseChange
+        = |c| c.change_passphrase(&wallet_name, &old_passphrase.0, &new_passphrase.0);
+    /// The wallet's primary address (``GET /api/Wallet/official-address``).
+    fn official_address(wallet_name: String) -> OfficialAddress
+        = |c| c.official_address(&wallet_name);
+    /// Signs a message with the key of one of the wallet's legacy addresses
+    /// (``POST /api/Wallet/sign-wallet-message``).
+    fn sign_wallet_message(wallet_name: String, address: String, message: String; passphrase: SecretArg) -> SignedMessage
+        = |c| c.sign_wallet_message(&wallet_name, &address, &message, SignWalletMessageOptions { passphrase: sec(passphrase) });
+    /// Balance of one of the wallet's addresses (``GET /api/Wallet/wallet-address-balance``).
+    fn wallet_address_balance(wallet_name: String, address: String) -> WalletAddressBalance
+        = |c| c.wallet_address_balance(&wallet_name, &address);
+    /// The wallet's transaction entries concerning one of its addresses
+    /// (``GET /api/Wallet/wallet-address-transactions``).
+    fn wallet_address_transactions(wallet_name: String, address: String) -> WalletAddressTransactions
+        = |c| c.wallet_address_transactions(&wallet_name, &address);
+    /// Replaces the wallet's HD seed by one derived from the phrase
+    /// (``POST /api/Wallet/set-wallet-mnemonics``).
+    fn set_wallet_mnemonics(wallet_name: String, mnemonics: SecretArg; passphrase: SecretArg) -> WalletMnemonicsSet
+        = |c| c.set_wallet_mnemonics(&wallet_name, &mnemonics.0, SetWalletMnemonicsOptions { passphrase: sec(passphrase) });
+    /// Address of key 0 for a phrase, Core's scheme (``GET /api/Wallet/wallet-default-address``).
+    fn wallet_default_address(mnemonics: SecretArg; address_type: AddressTypeArg) -> MnemonicAddress
+        = |c| c.wallet_default_address(&mnemonics.0, WalletDefaultAddressOptions { address_type: at(address_type) });
+    /// Address of the first receive key for a phrase, BIP44/49/84 scheme
+    /// (``GET /api/Wallet/wallet-default-address-v2``).
+    fn wallet_default_address_v2(mnemonics: SecretArg; address_type: AddressTypeArg) -> MnemonicAddress
+        = |c| c.wallet_default_address_v2(&mnemonics.0, WalletDefaultAddressOptions { address_type: at(address_type) });
+}
+
+// ------------------------------------------------------------------ module
+
+/// The generated methods: ``[(name, doc, [(param, python type, required)], result type)]``.
+#[pyfunction]
+fn _methods() -> Vec<(&'static str, &'static str, Vec<(&'static str, &'static str, bool)>, &'static str)> {
+    METHODS.iter().map(|m| (m.name, m.doc, m.params.to_vec(), m.ret)).collect()
+}
+
+/// The core's operation table: ``[(name, http method, path, idempotent)]``.
+#[pyfunction]
+fn _operations() -> Vec<(&'static str, &'static str, &'static str, bool)> {
+    operations::ALL.iter().map(|o| (o.name, o.method.as_str(), o.path, o.idempotent)).collect()
+}
+
+/// Every result model: ``[(name, doc, [(field, python type, doc)], is_result)]``.
+#[pyfunction]
+fn _model_schemas() -> Vec<(String, String, Vec<(String, String, String)>, bool)> {
+    schema::schemas()
+}
+
+/// The error kinds of the core, in order.
+#[pyfunction]
+fn _error_kinds() -> Vec<&'static str> {
+    ErrorKind::ALL.iter().map(|k| k.as_str()).collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", VERSION)?;
+    m.add_class::<Client>()?;
+    m.add_class::<AsyncClient>()?;
+    m.add_class::<PyAmount>()?;
+    m.add_class::<PySecret>()?;
+    m.add_class::<PyAddressType>()?;
+    m.add_class::<PageIterator>()?;
+    m.add_class::<AsyncPageIterator>()?;
+    m.add_function(wrap_pyfunction!(_methods, m)?)?;
+    m.add_function(wrap_pyfunction!(_operations, m)?)?;
+    m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
+    m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,51 @@
+"""Typed sync and asyncio client for the wallet-and-address service in front of the Litecoin
+network.
+
+``Client`` (blocking; releases the GIL; share one across threads) and ``AsyncClient`` (asyncio;
+cancelling the task cancels the request) expose the same 43 operations. Amounts are exact
+(``decimal.Decimal`` / ``Amount``), secrets print as ``[REDACTED]`` and every failure is a
+``WalletSdkError`` subclass. See the README for a quickstart.
+"""
+
+from decimal import Decimal
+from typing import Union
+
+from ._native import (
+    AddressType,
+    Amount,
+    AsyncClient,
+    AsyncPageIterator,
+    Client,
+    PageIterator,
+    Secret,
+    __version__,
+)
+from ._errors import *  # noqa: F401,F403
+from ._errors import __all__ as _errors_all
+from ._models import *  # noqa: F401,F403
+from ._models import __all__ as _models_all
+
+AmountLike = Union[Amount, Decimal, str]
+"""An amount input: ``Amount``, ``decimal.Decimal`` or ``str`` (LTC). Floats and ints are refused."""
+
+SecretLike = Union[Secret, str]
+"""A secret input: ``Secret`` or ``str``."""
+
+AddressTypeLike = Union[AddressType, str, int]
+"""An address type input: ``AddressType``, a name (``"bech32"``) or an integer code."""
+
+__all__ = [
+    "Client",
+    "AsyncClient",
+    "Amount",
+    "Secret",
+    "AddressType",
+    "PageIterator",
+    "AsyncPageIterator",
+    "AmountLike",
+    "SecretLike",
+    "AddressTypeLike",
+    "__version__",
+    *_errors_all,
+    *_models_all,
+]

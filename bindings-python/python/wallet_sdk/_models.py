@@ -1,0 +1,95 @@
+"""Result models: one class per result type of the core, built from its schema.
+
+Every model has typed, read-only attributes (see the stubs and ``help()``); amounts are
+``decimal.Decimal`` LTC with an ``<name>_litoshis`` int beside them; secret fields are
+``wallet_sdk.Secret`` objects (call ``.reveal()`` on purpose). ``repr()`` never shows a secret.
+Result models (what an operation returns) also have ``.raw``: the response's ``data`` JSON as a
+dict, with secret fields redacted.
+"""
+
+from typing import Any, Dict, Tuple, Type
+
+from . import _native
+
+__all__ = ["Model", "ResultModel"]
+
+
+class Model:
+    """Base class of the SDK's models (read-only; compare equal by value)."""
+
+    __slots__ = ("_values",)
+    _field_names: Tuple[str, ...] = ()
+
+    def __init__(self, **values: Any) -> None:
+        object.__setattr__(self, "_values", dict(values))
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"{type(self).__name__} is read-only")
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The fields as a dict (models nested inside stay model objects; secrets stay
+        ``Secret``)."""
+        return dict(self._values)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._values == other._values  # type: ignore[attr-defined]
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shown = ", ".join(
+            f"{name}={self._values.get(name)!r}"
+            for name in self._field_names
+            if not name.endswith("_litoshis")
+        )
+        return f"{type(self).__name__}({shown})"
+
+    __str__ = __repr__
+
+
+class ResultModel(Model):
+    """Base class of the results of operations: adds ``raw``."""
+
+    __slots__ = ("_raw",)
+
+    @property
+    def raw(self) -> Any:
+        """The response's ``data`` JSON (dicts, lists, str, int, ``Decimal`` for fractional
+        numbers), with secret fields replaced by ``"[REDACTED]"``."""
+        return self._raw
+
+    def __reduce__(self) -> Any:
+        raise TypeError(f"{type(self).__name__} cannot be pickled (it may hold secrets)")
+
+
+def _field(name: str, doc: str) -> property:
+    return property(lambda self: self._values.get(name), doc=doc)
+
+
+_CLASSES: Dict[str, Type[Model]] = {}
+
+for _name, _doc, _fields, _is_result in _native._model_schemas():
+    _ns: Dict[str, Any] = {
+        "__slots__": (),
+        "__doc__": _doc or f"{_name}.",
+        "__module__": "wallet_sdk",
+        "_field_names": tuple(f for f, _t, _d in _fields),
+        "__annotations__": {f: t for f, t, _d in _fields},
+    }
+    for _f, _t, _d in _fields:
+        _ns[_f] = _field(_f, f"{_d} ({_t})" if _d else _t)
+    _CLASSES[_name] = type(_name, (ResultModel if _is_result else Model,), _ns)
+    globals()[_name] = _CLASSES[_name]
+    __all__.append(_name)
+
+
+def _build(type_name: str, values: Dict[str, Any], raw: Any) -> Model:
+    """Builds a model object (called by the native module)."""
+    cls = _CLASSES[type_name]
+    obj = cls.__new__(cls)
+    object.__setattr__(obj, "_values", values)
+    if isinstance(obj, ResultModel):
+        object.__setattr__(obj, "_raw", raw)
+    return obj

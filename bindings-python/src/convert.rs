@@ -1,0 +1,310 @@
+//! Conversions between Python objects and the core's types: arguments, results, errors.
+//! Only Python types are decided here; everything about the wire is the core's.
+
+use pyo3::exceptions::{PyRuntimeError, PyStopAsyncIteration, PyTypeError};
+use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
+use serde_json::Value;
+use wallet_sdk::fields::{FieldType, FieldValue, Record};
+use wallet_sdk::{AddressType, Amount, Error, Secret};
+
+use crate::types::{PyAddressType, PyAmount, PySecret};
+
+// ------------------------------------------------------------------ errors
+
+static ERROR_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static MODEL_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+
+/// The Python exception for a core error: an instance of the `wallet_sdk` exception class of
+/// its kind, with its attributes set (see `wallet_sdk/_errors.py`).
+pub fn to_pyerr(py: Python<'_>, e: &Error) -> PyErr {
+    match build_error(py, e) {
+        Ok(err) => err,
+        Err(import_failed) => {
+            let err = PyRuntimeError::new_err(e.to_string());
+            err.set_cause(py, Some(import_failed));
+            err
+        }
+    }
+}
+
+fn build_error(py: Python<'_>, e: &Error) -> PyResult<PyErr> {
+    let factory = ERROR_FACTORY.import(py, "wallet_sdk._errors", "_from_native")?;
+    let d = PyDict::new(py);
+    d.set_item("status", e.status())?;
+    d.set_item("code", e.service_code())?;
+    d.set_item("service_message", e.service_message())?;
+    d.set_item("request_id", e.request_id())?;
+    d.set_item("field", e.field())?;
+    d.set_item("retry_after", e.retry_after().map(|d| d.as_secs_f64()))?;
+    d.set_item("retryable", e.is_retryable())?;
+    d.set_item("operation", e.operation())?;
+    d.set_item("node_code", e.node_code())?;
+    d.set_item("node_message", e.node_message())?;
+    d.set_item("attempts", e.attempts())?;
+    let exc = factory.call1((e.kind().as_str(), e.to_string(), d))?;
+    Ok(PyErr::from_value(exc))
+}
+
+/// An `InvalidInputError` raised by the binding's own argument checks (Python types).
+pub fn invalid_input(py: Python<'_>, field: &str, message: String) -> PyErr {
+    let make = || -> PyResult<PyErr> {
+        let factory = ERROR_FACTORY.import(py, "wallet_sdk._errors", "_from_native")?;
+        let d = PyDict::new(py);
+        d.set_item("field", field)?;
+        d.set_item("retryable", false)?;
+        d.set_item("attempts", 0)?;
+        Ok(PyErr::from_value(factory.call1(("invalid_input", message.clone(), d))?))
+    };
+    make().unwrap_or_else(|e| e)
+}
+
+// ------------------------------------------------------------------ arguments
+
+/// An amount argument: `wallet_sdk.Amount`, `decimal.Decimal` or `str` (LTC). `float` and
+/// `int` are refused: a float is inexact and a bare int is ambiguous (LTC or litoshis?).
+pub struct AmountArg(pub Amount);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for AmountArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let py = obj.py();
+        if let Ok(a) = obj.cast::<PyAmount>() {
+            return Ok(AmountArg(a.get().0));
+        }
+        let text: String = if obj.is_instance_of::<PyBool>() || obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyFloat>() {
+            let what = if obj.is_instance_of::<PyFloat>() { "a float (binary floats cannot hold LTC amounts exactly)" } else { "a bare int (LTC or litoshis?)" };
+            return Err(invalid_input(
+                py,
+                "amount",
+                format!("invalid input `amount`: got {what}; pass decimal.Decimal(\"1.5\"), the string \"1.5\" (LTC) or wallet_sdk.Amount.from_litoshis(n)"),
+            ));
+        } else if let Ok(s) = obj.cast::<PyString>() {
+            s.to_cow()?.into_owned()
+        } else if obj.is_instance(DECIMAL.import(py, "decimal", "Decimal")?)? {
+            // plain notation, never exponent (Decimal("1E-8") -> "0.00000001")
+            py.import("builtins")?.getattr("format")?.call1((obj, "f"))?.extract()?
+        } else {
+            return Err(PyTypeError::new_err(format!(
+                "an amount must be decimal.Decimal, str or wallet_sdk.Amount, not {}",
+                obj.get_type().name()?
+            )));
+        };
+        Amount::from_ltc(&text).map(AmountArg).map_err(|e| to_pyerr(py, &e))
+    }
+}
+
+/// A secret argument: `str` or `wallet_sdk.Secret`.
+pub struct SecretArg(pub Secret);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for SecretArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(s) = obj.cast::<PySecret>() {
+            return Ok(SecretArg(s.get().0.clone()));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(SecretArg(Secret::new(s.to_cow()?.into_owned())));
+        }
+        Err(PyTypeError::new_err(format!("expected str or wallet_sdk.Secret, not {}", obj.get_type().name()?)))
+    }
+}
+
+/// An address type argument: `wallet_sdk.AddressType`, a name (`"legacy"`, `"p2sh-segwit"`,
+/// `"bech32"`, `"mweb"`, or any other name sent as is) or an integer code sent as is.
+pub struct AddressTypeArg(pub AddressType);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for AddressTypeArg {
+    type Error = PyErr;
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if let Ok(t) = obj.cast::<PyAddressType>() {
+            return Ok(AddressTypeArg(t.get().to_core()));
+        }
+        if let Ok(s) = obj.cast::<PyString>() {
+            return Ok(AddressTypeArg(AddressType::from_name(&s.to_cow()?)));
+        }
+        if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+            return Ok(AddressTypeArg(AddressType::RawCode(obj.extract()?)));
+        }
+        Err(PyTypeError::new_err(format!(
+            "expected wallet_sdk.AddressType, str or int, not {}",
+            obj.get_type().name()?
+        )))
+    }
+}
+
+/// The Python type of an argument, for the generated stubs.
+pub trait ArgType {
+    const PY: &'static str;
+}
+impl ArgType for String {
+    const PY: &'static str = "str";
+}
+impl ArgType for u32 {
+    const PY: &'static str = "int";
+}
+impl ArgType for bool {
+    const PY: &'static str = "bool";
+}
+impl ArgType for Vec<String> {
+    const PY: &'static str = "Sequence[str]";
+}
+impl ArgType for Vec<u32> {
+    const PY: &'static str = "Sequence[int]";
+}
+impl ArgType for AmountArg {
+    const PY: &'static str = "AmountLike";
+}
+impl ArgType for SecretArg {
+    const PY: &'static str = "SecretLike";
+}
+impl ArgType for AddressTypeArg {
+    const PY: &'static str = "AddressTypeLike";
+}
+
+// ------------------------------------------------------------------ results
+
+/// What a call produces, converted to Python when the GIL is held (also from the async
+/// runtime's completion callback).
+pub enum Out {
+    Value(FieldValue),
+    Err(Error),
+    StopAsyncIteration,
+}
+
+impl Out {
+    pub fn from_result<T: wallet_sdk::fields::ToField>(r: Result<T, Error>) -> Out {
+        match r {
+            Ok(v) => Out::Value(v.to_field()),
+            Err(e) => Out::Err(e),
+        }
+    }
+}
+
+impl<'py> IntoPyObject<'py> for Out {
+    type Target = PyAny;
+    type Output = Bound<'py, PyAny>;
+    type Error = PyErr;
+    fn into_pyobject(self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        match self {
+            Out::Value(v) => field_to_py(py, v),
+            Out::Err(e) => Err(to_pyerr(py, &e)),
+            Out::StopAsyncIteration => Err(PyStopAsyncIteration::new_err(())),
+        }
+    }
+}
+
+fn decimal<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
+    DECIMAL.import(py, "decimal", "Decimal")?.call1((text,))
+}
+
+/// Converts a core field value into Python: models become `wallet_sdk` model objects,
+/// amounts `decimal.Decimal` (LTC, 8 places) with a `<name>_litoshis` int beside them,
+/// secrets `wallet_sdk.Secret`.
+pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> {
+    Ok(match v {
+        FieldValue::Null => py.None().into_bound(py),
+        FieldValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
+        FieldValue::Int(i) => i.into_pyobject(py)?.into_any(),
+        FieldValue::Float(f) => f.into_pyobject(py)?.into_any(),
+        FieldValue::Text(s) => PyString::new(py, &s).into_any(),
+        FieldValue::Amount(a) => decimal(py, &a.to_string())?,
+        FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
+        FieldValue::Json(j) => json_to_py(py, &j)?,
+        FieldValue::List(items) => {
+            let l = PyList::empty(py);
+            for i in items {
+                l.append(field_to_py(py, i)?)?;
+            }
+            l.into_any()
+        }
+        FieldValue::Map(entries) => {
+            let d = PyDict::new(py);
+            for (k, v) in entries {
+                d.set_item(k, field_to_py(py, v)?)?;
+            }
+            d.into_any()
+        }
+        FieldValue::Record(r) => record_to_py(py, r)?,
+    })
+}
+
+fn record_to_py(py: Python<'_>, r: Record) -> PyResult<Bound<'_, PyAny>> {
+    let factory = MODEL_FACTORY.import(py, "wallet_sdk._models", "_build")?;
+    let d = PyDict::new(py);
+    for (name, v) in r.fields {
+        match v {
+            FieldValue::Amount(a) => {
+                d.set_item(name, decimal(py, &a.to_string())?)?;
+                d.set_item(format!("{name}_litoshis"), a.litoshis())?;
+            }
+            FieldValue::Null if is_amount_field(r.type_name, name) => {
+                d.set_item(name, py.None())?;
+                d.set_item(format!("{name}_litoshis"), py.None())?;
+            }
+            other => d.set_item(name, field_to_py(py, other)?)?,
+        }
+    }
+    let raw = match &r.raw {
+        Some(j) => json_to_py(py, j)?,
+        None => py.None().into_bound(py),
+    };
+    factory.call1((r.type_name, d, raw))
+}
+
+/// Whether a model's field is an (optional) amount; decided from the core's schema.
+fn is_amount_field(type_name: &str, field: &str) -> bool {
+    crate::schema::amount_fields(type_name).contains(&field)
+}
+
+/// JSON → Python: numbers with a fraction or exponent become `decimal.Decimal` (exact), whole
+/// numbers `int`.
+pub fn json_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        Value::Null => py.None().into_bound(py),
+        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
+        Value::Number(n) => {
+            if let Some(i) = n.as_i64() {
+                i.into_pyobject(py)?.into_any()
+            } else if let Some(u) = n.as_u64() {
+                u.into_pyobject(py)?.into_any()
+            } else {
+                decimal(py, &n.to_string())?
+            }
+        }
+        Value::String(s) => PyString::new(py, s).into_any(),
+        Value::Array(a) => {
+            let l = PyList::empty(py);
+            for x in a {
+                l.append(json_to_py(py, x)?)?;
+            }
+            l.into_any()
+        }
+        Value::Object(m) => {
+            let d = PyDict::new(py);
+            for (k, x) in m {
+                d.set_item(k, json_to_py(py, x)?)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+/// The Python annotation of a field type (for the model classes and the stubs).
+pub fn py_type(t: &FieldType) -> String {
+    match t {
+        FieldType::Bool => "bool".into(),
+        FieldType::Int => "int".into(),
+        FieldType::Float => "float".into(),
+        FieldType::Text => "str".into(),
+        FieldType::Amount => "Decimal".into(),
+        FieldType::Secret => "Secret".into(),
+        FieldType::Json => "Any".into(),
+        FieldType::Optional(i) => format!("Optional[{}]", py_type(i)),
+        FieldType::List(i) => format!("List[{}]", py_type(i)),
+        FieldType::Map(i) => format!("Dict[str, {}]", py_type(i)),
+        FieldType::Record(r) => r.name.to_string(),
+    }
+}
