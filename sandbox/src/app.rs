@@ -85,7 +85,7 @@ pub struct AppState {
     http: reqwest::Client,
     nodes: Mutex<HashMap<String, Arc<NodeShared>>>,
     routes: HashMap<(Method, String), fn(Req) -> OpFuture>,
-    faults: Mutex<HashMap<String, (u64, u32)>>,
+    faults: Mutex<Vec<Fault>>,
     buckets: Mutex<HashMap<String, (f64, Instant)>>,
 }
 
@@ -107,7 +107,7 @@ impl AppState {
             http,
             nodes: Mutex::new(nodes),
             routes,
-            faults: Mutex::new(HashMap::new()),
+            faults: Mutex::new(Vec::new()),
             buckets: Mutex::new(HashMap::new()),
         })
     }
@@ -129,20 +129,26 @@ impl AppState {
         Ok(Node { rpc, shared })
     }
 
-    /// Delays the next `count` requests to `path` by `delay_ms` (for cancellation and timeout tests).
-    pub fn arm_fault(&self, path: &str, delay_ms: u64, count: u32) {
-        self.faults.lock().unwrap().insert(path.to_ascii_lowercase(), (delay_ms, count));
+    /// Delays the next `count` requests to `path` by `delay_ms` (for cancellation and timeout
+    /// tests); with `credential`, only requests carrying that credential, so that concurrent
+    /// tests don't consume each other's faults.
+    pub fn arm_fault(&self, path: &str, delay_ms: u64, count: u32, credential: Option<String>) {
+        let path = path.to_ascii_lowercase();
+        let mut faults = self.faults.lock().unwrap();
+        faults.retain(|f| !(f.path == path && f.credential == credential));
+        faults.push(Fault { path, delay: Duration::from_millis(delay_ms), remaining: count, credential });
     }
 
-    fn take_fault(&self, path: &str) -> Option<Duration> {
+    fn take_fault(&self, path: &str, credential: &str) -> Option<Duration> {
         let mut faults = self.faults.lock().unwrap();
-        let (delay, count) = faults.get_mut(path)?;
-        let d = Duration::from_millis(*delay);
-        *count -= 1;
-        if *count == 0 {
-            faults.remove(path);
+        let i = faults.iter().position(|f| f.path == path && f.credential.as_deref().is_none_or(|c| c == credential))?;
+        let fault = &mut faults[i];
+        let delay = fault.delay;
+        fault.remaining -= 1;
+        if fault.remaining == 0 {
+            faults.remove(i);
         }
-        Some(d)
+        Some(delay)
     }
 
     /// Token bucket per credential; `None` when allowed, else seconds to wait.
@@ -163,6 +169,14 @@ impl AppState {
             Some(((1.0 - *tokens) / rate).ceil().max(1.0) as u64)
         }
     }
+}
+
+/// An injected delay (`POST /sandbox/faults`).
+struct Fault {
+    path: String,
+    delay: Duration,
+    remaining: u32,
+    credential: Option<String>,
 }
 
 /// One request to an operation, as its handler sees it.
@@ -389,7 +403,7 @@ async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: He
     if let Some(wait) = state.rate_check(&credential) {
         return error_response(&ApiError::rate_limited(wait), compat, request_id);
     }
-    if let Some(delay) = state.take_fault(&lower_path) {
+    if let Some(delay) = state.take_fault(&lower_path, &credential) {
         tokio::time::sleep(delay).await;
     }
     let body = if body.iter().all(u8::is_ascii_whitespace) {

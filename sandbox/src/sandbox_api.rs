@@ -106,6 +106,11 @@ fn faults(state: &Arc<AppState>, body: &Value) -> OpResult {
     let delay = body.get("delayMs").and_then(Value::as_u64).ok_or_else(|| ApiError::missing("delayMs"))?;
     let count = body.get("count").map(|c| c.as_u64().filter(|n| *n >= 1)).unwrap_or(Some(1))
         .ok_or_else(|| ApiError::validation("count", "count must be a positive integer."))?;
-    state.arm_fault(path, delay, count as u32);
+    let credential = match body.get("apiKey") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(k)) if !k.is_empty() => Some(k.clone()),
+        Some(_) => return Err(ApiError::validation("apiKey", "apiKey must be a non-empty string.")),
+    };
+    state.arm_fault(path, delay, count as u32, credential);
     ok("Armed", json!({ "armed": true }))
 }
