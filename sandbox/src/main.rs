@@ -8,9 +8,11 @@ mod app;
 mod auth;
 mod error;
 mod index;
+mod keys;
 mod litecoind;
 mod node;
 mod ops;
+mod otp;
 mod rpc;
 mod sandbox_api;
 
