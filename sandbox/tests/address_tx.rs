@@ -110,9 +110,8 @@ fn own(pairs: &[(&'static str, &str)]) -> Vec<(&'static str, String)> {
 /// A new unencrypted wallet (W1 `POST /api/Wallet/create`).
 async fn new_wallet(prefix: &str) -> String {
     let name = unique(prefix);
-    // Until W1 is available: Core's call of §2.1 W1 plus its "official" address.
-    rpc("createwallet", json!([name, false, false, "", false, false, true])).await;
-    wallet_rpc(&name, "getnewaddress", json!(["official", "bech32"])).await;
+    let d = Call::post("/api/Wallet/create", &[], json!({ "walletName": name })).data().await;
+    assert_eq!(d["walletName"], name.as_str());
     name
 }
 
@@ -125,10 +124,9 @@ async fn shared_encrypted_wallet() -> (String, String) {
 /// A new encrypted wallet (W3 `create-encrypted-wallet`) and its passphrase.
 async fn new_encrypted_wallet(prefix: &str) -> (String, String) {
     let name = unique(prefix);
-    let passphrase = format!("pp-{}", unique("x"));
-    rpc("createwallet", json!([name, false, false, passphrase, false, false, true])).await;
-    wallet_rpc(&name, "getnewaddress", json!(["official", "bech32"])).await;
-    (name, passphrase)
+    let d = Call::post("/api/Wallet/create-encrypted-wallet", &[], json!({ "walletName": name })).data().await;
+    assert_eq!(d["encrypted"], true);
+    (name, d["encryptedPassphrase"].as_str().unwrap().to_string())
 }
 
 /// One unencrypted wallet shared by the tests that need no wallet of their own (creating a
@@ -169,8 +167,14 @@ async fn history(address: &str, take: &str, skip: &str) -> Value {
 
 /// The vout of `txid` that pays `address`.
 async fn vout_paying(txid: &str, address: &str) -> u64 {
-    let tx = rpc("getrawtransaction", json!([txid, true])).await;
-    tx["vout"].as_array().unwrap().iter().find(|o| o["scriptPubKey"]["addresses"][0] == address).unwrap()["n"].as_u64().unwrap()
+    let tx = Call::get("/api/Litecoin/transaction-details", &[], &[("txid", txid)]).data().await;
+    tx["outputs"].as_array().unwrap().iter().find(|o| o["address"] == address).unwrap()["n"].as_u64().unwrap()
+}
+
+/// W12 official-address.
+async fn official_address(wallet: &str) -> String {
+    let d = Call::get("/api/Wallet/official-address", &[("walletName", wallet)], &[]).data().await;
+    d["address"].as_str().unwrap().to_string()
 }
 
 /// T5 then T6; returns the txid (checked equal in both answers).
@@ -193,30 +197,38 @@ async fn sign_and_broadcast(wallet: &str, key: &str, hex: &str) -> String {
 /// L1 transaction-details and L2 get-utxo-details must agree with what T2–T4 built: same
 /// outputs, the fee as computed, and the change output unspent at the sender.
 async fn check_confirmed(txid: &str, built: &Value, sender: &str) {
-    // L1 `transaction-details` (until available: Core's getrawtransaction + prevouts, as L1 does).
-    let tx = rpc("getrawtransaction", json!([txid, true])).await;
-    assert!(tx["confirmations"].as_u64().unwrap() >= 1);
-    let outputs = tx["vout"].as_array().unwrap();
+    let tx = Call::get("/api/Litecoin/transaction-details", &[], &[("txid", txid)]).data().await;
+    assert_eq!(tx["txid"], txid);
+    assert!(tx["confirmations"].as_u64().unwrap() >= 1, "{tx}");
+    assert!(tx["blockHeight"].is_u64());
+    let outputs = tx["outputs"].as_array().unwrap();
     let built_outputs = built["outputs"].as_array().unwrap();
     assert_eq!(outputs.len(), built_outputs.len());
     for (out, want) in outputs.iter().zip(built_outputs) {
-        assert_eq!(out["scriptPubKey"]["addresses"][0], want["address"]);
+        assert_eq!(out["address"], want["address"]);
         assert_eq!(lit(&out["value"]), lit(&want["amount"]));
     }
-    let mut inputs_total = 0;
-    for input in tx["vin"].as_array().unwrap() {
-        let prev = rpc("getrawtransaction", json!([input["txid"], true])).await;
-        inputs_total += lit(&prev["vout"][input["vout"].as_u64().unwrap() as usize]["value"]);
+    assert_eq!(lit(&tx["fee"]), lit(&built["fee"]), "fee on chain = fee built");
+    let inputs = tx["inputs"].as_array().unwrap();
+    let built_inputs = built["inputs"].as_array().unwrap();
+    assert_eq!(inputs.len(), built_inputs.len());
+    for (input, want) in inputs.iter().zip(built_inputs) {
+        assert_eq!(input["txid"], want["txid"]);
+        assert_eq!(input["vout"], want["vout"]);
+        assert_eq!(input["address"], sender);
+        assert_eq!(lit(&input["value"]), lit(&want["amount"]));
     }
-    let outputs_total: i64 = outputs.iter().map(|o| lit(&o["value"])).sum();
-    assert_eq!(inputs_total - outputs_total, lit(&built["fee"]), "fee on chain = fee built");
-    let built_inputs: i64 = built["inputs"].as_array().unwrap().iter().map(|i| lit(&i["amount"])).sum();
-    assert_eq!(built_inputs, inputs_total);
-    // L2 `get-utxo-details` of the change output.
+    // The change output, unspent at the sender.
     let change = built["changePosition"].as_u64().expect("a change output");
-    let utxo = rpc("gettxout", json!([txid, change, true])).await;
-    assert_eq!(utxo["scriptPubKey"]["addresses"][0], sender);
+    let n = change.to_string();
+    let utxo = Call::get("/api/Litecoin/get-utxo-details", &[], &[("txid", txid), ("vout_n", &n)]).data().await;
+    assert_eq!(utxo["address"], sender);
+    assert_eq!(utxo["vout"], change);
+    assert_eq!(utxo["inMempool"], false);
     assert_eq!(lit(&utxo["value"]), lit(&built["outputs"][change as usize]["amount"]));
+    // The payment itself is unspent at the recipient.
+    let paid = Call::get("/api/Litecoin/get-utxo-details", &[], &[("txid", txid), ("vout_n", "0")]).data().await;
+    assert_eq!(paid["address"], built["outputs"][0]["address"]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -316,8 +328,7 @@ async fn create_address_on_an_encrypted_wallet_unlocks_refills_and_locks_again()
 #[tokio::test]
 async fn generate_default_address_encodes_the_official_key() {
     let w = new_wallet("atx_a11").await;
-    let official = wallet_rpc(&w, "getaddressesbylabel", json!(["official"])).await;
-    let official = official.as_object().unwrap().keys().next().unwrap().clone();
+    let official = official_address(&w).await;
     let official_info = wallet_rpc(&w, "getaddressinfo", json!([official])).await;
     let call = |body| Call::post("/api/Address/generate-default-address", &[("walletName", &w)], body);
 
@@ -342,8 +353,7 @@ async fn generate_default_address_encodes_the_official_key() {
     assert_eq!(bech32["address"], official.as_str());
     assert_eq!(bech32["addressType"], "bech32");
     assert_eq!(bech32["label"], "official");
-    let still = wallet_rpc(&w, "getaddressesbylabel", json!(["official"])).await;
-    assert!(still.get(&official).is_some());
+    assert_eq!(official_address(&w).await, official, "W12 still finds it");
 
     let r = call(json!({ "addressType": 3 })).fails(422, "unsupported_address_type").await;
     assert_eq!(r.field(), "addressType");
