@@ -316,6 +316,8 @@ fn error_response(e: &ApiError, compat: Compat, request_id: &str) -> Response {
     let mut response = if compat == Compat::Real && e.is_credential_rejection() {
         Response::builder().status(StatusCode::NOT_FOUND).body(Body::empty()).expect("valid response")
     } else if compat == Compat::Real && e.code != "missing_credential" && e.code != "rate_limited" {
+        // §1.4: in compat `real` every failure but a missing credential and rate limiting
+        // (validation included) is HTTP 200 `successful: false` without an error object.
         json_response(StatusCode::OK, &json!({ "successful": false, "message": e.message, "data": null }), "application/json; charset=utf-8")
     } else {
         let content_type = if e.is_problem() { "application/problem+json; charset=utf-8" } else { "application/json; charset=utf-8" };
