@@ -26,6 +26,17 @@ use types::{PyAddressType, PyAmount, PySecret};
 /// The GIL is released while a call waits, and one client is meant to be shared by many
 /// threads (one connection pool). Use it as a context manager (``with Client(...) as c:``)
 /// or call :meth:`close`. It keeps working in a child process after ``os.fork()``.
+///
+/// Keywords of the constructor: ``api_key`` (a JWT) or ``node_url``
+/// (``http://user:pass@host:port``) is the credential. Timeouts are in seconds: ``timeout``
+/// per attempt (default 60), ``connect_timeout`` (default 10). Idempotent operations are
+/// retried up to ``max_attempts`` times in total (default 3) with exponential ``backoff``
+/// (default 0.2 s, capped at ``max_backoff``, default 5 s). ``http://`` to a non-loopback host
+/// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
+/// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
+/// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
+/// default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+/// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "Client", module = "wallet_sdk", frozen)]
 pub struct Client {
     inner: RwLock<Option<blocking::Client>>,
@@ -37,6 +48,17 @@ pub struct Client {
 /// Cancelling the awaiting task cancels the request. Use it as an async context manager
 /// (``async with AsyncClient(...) as c:``) or call :meth:`close`. Create it in the process
 /// that uses it (after any ``fork()``).
+///
+/// Keywords of the constructor: ``api_key`` (a JWT) or ``node_url``
+/// (``http://user:pass@host:port``) is the credential. Timeouts are in seconds: ``timeout``
+/// per attempt (default 60), ``connect_timeout`` (default 10). Idempotent operations are
+/// retried up to ``max_attempts`` times in total (default 3) with exponential ``backoff``
+/// (default 0.2 s, capped at ``max_backoff``, default 5 s). ``http://`` to a non-loopback host
+/// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
+/// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
+/// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
+/// default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+/// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
 pub struct AsyncClient {
     inner: RwLock<Option<wallet_sdk::Client>>,
@@ -169,17 +191,6 @@ macro_rules! constructors {
     ($ty:ident) => {
         #[pymethods]
         impl $ty {
-            /// Creates a client for ``base_url`` with an API key (``api_key``) or a node URL
-            /// (``node_url``, ``http://user:pass@host:port``).
-            ///
-            /// Timeouts are in seconds: ``timeout`` per attempt (default 60), ``connect_timeout``
-            /// (default 10). Idempotent operations are retried up to ``max_attempts`` times in
-            /// total (default 3) with exponential ``backoff`` (default 0.2 s, capped at
-            /// ``max_backoff``, default 5 s). ``http://`` to a non-loopback host is refused unless
-            /// ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA certificates
-            /// (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an explicit
-            /// proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
-            /// default 60) is the margin of the local API-key expiry check.
             #[new]
             #[pyo3(signature = (base_url, api_key = None, *, node_url = None, timeout = None, connect_timeout = None,
                 max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
@@ -269,7 +280,7 @@ macro_rules! constructors {
             }
 
             fn __repr__(&self) -> String {
-                format!("{}(base_url={:?})", stringify!($ty), self.base_url)
+                format!("{}(base_url='{}')", stringify!($ty), self.base_url)
             }
         }
     };
