@@ -270,11 +270,6 @@ impl Req {
         }
     }
 
-    /// The whole JSON body (an object, or `{}` for none).
-    pub fn body_json(&self) -> &Value {
-        &self.body
-    }
-
     pub fn network(&self) -> Network {
         self.state.config.network
     }

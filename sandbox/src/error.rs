@@ -43,11 +43,6 @@ impl ApiError {
         self
     }
 
-    pub fn with_details(mut self, details: Value) -> Self {
-        self.details = Some(details);
-        self
-    }
-
     /// `validation_failed` (400) naming the request field at fault.
     pub fn validation(field: &str, message: impl Into<String>) -> Self {
         Self::new(StatusCode::BAD_REQUEST, "validation_failed", message).with_field(field)

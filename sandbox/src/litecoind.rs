@@ -127,10 +127,6 @@ impl NodeProcess {
         Ok(NodeProcess { child, endpoint, temp_dir })
     }
 
-    pub fn pid(&self) -> u32 {
-        self.child.id()
-    }
-
     /// Fails early with litecoind's own words when it exited during start-up.
     pub fn check_running(&mut self) -> Result<(), String> {
         if let Ok(Some(status)) = self.child.try_wait() {

@@ -21,6 +21,7 @@ use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
+use axum::response::IntoResponse;
 use serde_json::json;
 
 use crate::app::{AppState, Config, Network};
@@ -193,7 +194,13 @@ async fn run(args: Args, process: Option<&mut NodeProcess>) -> Result<(), String
     let app_state = state.clone();
     let router = axum::Router::new().fallback(move |method, uri, headers, body| {
         let state = app_state.clone();
-        async move { app::handle(state, method, uri, headers, body).await }
+        // Like a real server, finish (and log) a request whose client went away: an abandoned
+        // wallet creation still happens, which is what clients must be prepared for.
+        async move {
+            tokio::spawn(app::handle(state, method, uri, headers, body))
+                .await
+                .unwrap_or_else(|_| axum::http::StatusCode::INTERNAL_SERVER_ERROR.into_response())
+        }
     });
     axum::serve(listener, router)
         .with_graceful_shutdown(shutdown_signal(args.exit_on_stdin_eof))
