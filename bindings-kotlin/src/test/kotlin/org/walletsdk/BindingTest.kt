@@ -1,0 +1,43 @@
+package org.walletsdk
+
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertTrue
+import org.junit.Test
+import java.math.BigDecimal
+import kotlin.coroutines.Continuation
+
+/** The binding's own surface: every operation exposed, amounts, secrets. No sandbox calls. */
+class BindingTest {
+    @Test
+    fun everyOperationOfTheCoreTableIsASuspendMethod() {
+        val names = operationNames()
+        assertEquals(43, names.size)
+        val methods = WalletClient::class.java.methods.filter { m -> m.parameterTypes.lastOrNull() == Continuation::class.java }
+            .map { it.name.substringBefore('-') }.toSet() // functions with unsigned parameters get a mangled JVM name
+        val missing = names.filter { it !in methods }
+        assertTrue("not exposed as suspend fun: $missing", missing.isEmpty())
+    }
+
+    @Test
+    fun amountsAreExact() {
+        assertEquals(150_000_000L, Amount.ofLtc(BigDecimal("1.5")).litoshis)
+        assertEquals(BigDecimal("1.50000000"), Amount(150_000_000L).ltc)
+        assertEquals(BigDecimal("-0.00001640"), Amount.ofLitoshis(-1640).ltc)
+        assertEquals("1.50000000", amountToLtcString(Amount(150_000_000L)))
+        assertEquals(5460L, Amount.ofLtc("0.00005460").litoshis)
+        expectError<WalletException.InvalidInput>("zero") { Amount.ofLtc(BigDecimal.ZERO) }
+        expectError<WalletException.InvalidInput>("negative") { Amount.ofLtc("-1") }
+    }
+
+    @Test
+    fun secretsAreRedacted() {
+        val s = Secret("hunter2-passphrase")
+        assertEquals("[REDACTED]", s.toString())
+        assertEquals("hunter2-passphrase", s.reveal())
+        val opts = CreateAddressOptions(passphrase = s)
+        assertFalse(opts.toString(), opts.toString().contains("hunter2"))
+        val cfg = WalletClientConfig(baseUrl = "https://wallet.example.com", credential = Secret("eyJ.secret.key"))
+        assertFalse(cfg.toString().contains("secret"))
+    }
+}

@@ -1,0 +1,62 @@
+package org.walletsdk
+
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.Dispatchers
+import kotlinx.coroutines.async
+import kotlinx.coroutines.awaitAll
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.launch
+import kotlinx.coroutines.runBlocking
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/** Cancellation aborts the request; 50 concurrent calls share one client. */
+class ConcurrencyTest {
+    @Test
+    fun coroutineCancellationAbortsTheRequest(): Unit = runBlocking {
+        val c = Sandbox.client()
+        val w = Sandbox.unique("cancel")
+        // the sandbox holds the next create-wallet request for 6 s
+        Sandbox.delay("/api/Wallet/create", 6_000)
+        val started = System.nanoTime()
+        var outcome: Throwable? = null
+        val job = launch(Dispatchers.Default) {
+            try {
+                c.createWallet(w)
+            } catch (t: Throwable) {
+                outcome = t
+                throw t
+            }
+        }
+        delay(500)
+        assertEquals(1L, c.inFlightCalls().toLong())
+        job.cancel()
+        job.join()
+        val elapsedMs = (System.nanoTime() - started) / 1_000_000
+        assertTrue("cancelled after $elapsedMs ms", elapsedMs < 3_000)
+        assertTrue("got $outcome", outcome is CancellationException)
+        // the Rust task was aborted: nothing left running
+        var n = c.inFlightCalls()
+        for (i in 0 until 50) { if (n == 0uL) break; delay(20); n = c.inFlightCalls() }
+        assertEquals(0uL, n)
+        // the aborted request never completed: the wallet does not exist after the delay passed
+        delay(6_500)
+        expectError<WalletException.NotFound>("cancelled creation") { c.walletDetails(w) }
+    }
+
+    @Test
+    fun fiftyConcurrentCallsOnOneClient(): Unit = runBlocking {
+        val c = Sandbox.client()
+        val w = Sandbox.unique("conc")
+        c.createWallet(w)
+        val results = (0 until 50).map { i ->
+            async(Dispatchers.Default) {
+                if (i % 2 == 0) c.walletBalance(w).confirmed.litoshis else c.blockchainInfo().blocks!!
+            }
+        }.awaitAll()
+        assertEquals(50, results.size)
+        assertTrue(results.filterIndexed { i, _ -> i % 2 == 0 }.all { it == 0L })
+        assertEquals(0uL, c.inFlightCalls())
+    }
+}

@@ -1,0 +1,92 @@
+package org.walletsdk
+
+import kotlinx.coroutines.runBlocking
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
+import org.junit.Assert.assertNull
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/** Error mapping in both compat modes; the text a Kotlin user sees is the SDK's message. */
+class ErrorsTest {
+    @Test
+    fun defaultModeErrorsCarryMessageStatusAndCode(): Unit = runBlocking {
+        val c = Sandbox.client()
+        val missing = Sandbox.unique("missing")
+        val e = expectError<WalletException.NotFound>("walletBalance missing") { c.walletBalance(missing) }
+        assertEquals(404, e.status)
+        assertEquals("wallet_not_found", e.serviceCode)
+        assertEquals("wallet_balance", e.operation)
+        assertEquals("not_found", (e as WalletException).kind)
+        assertEquals(404, (e as WalletException).status)
+        assertFalse(e.isRetryable)
+        assertTrue(e.message, e.message.startsWith("wallet_balance failed: not found (HTTP 404, code `wallet_not_found`"))
+        // what a Kotlin user actually sees
+        assertEquals("org.walletsdk.WalletException\$NotFound: ${e.message}", e.toString())
+        assertEquals(e.message, e.localizedMessage)
+
+        // expired key (service side, within the local skew) and a forged key
+        val expired = Sandbox.mintKey(-5, "default")
+        val ce = expectError<WalletException.CredentialExpired>("expired key") { Sandbox.client(expired).blockchainInfo() }
+        assertEquals(401, ce.status)
+        assertEquals("credential", ce.field)
+        assertFalse(ce.message.contains(expired))
+        val parts = Sandbox.apiKey.split('.').toMutableList()
+        parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
+        val forged = parts.joinToString(".")
+        val cr = expectError<WalletException.CredentialRejected>("forged key") { Sandbox.client(forged).walletBalance("kt_whatever") }
+        assertFalse(cr.message.contains(forged))
+
+        // key rotation on a live client
+        val rotating = Sandbox.client(Sandbox.mintKey(-3600, "default"))
+        val local = expectError<WalletException.CredentialExpired>("long expired") { rotating.blockchainInfo() }
+        assertTrue(local.message, local.message.endsWith("nothing was sent"))
+        rotating.setCredential(Secret(Sandbox.apiKey))
+        rotating.blockchainInfo()
+    }
+
+    @Test
+    fun compatRealErrors(): Unit = runBlocking {
+        val c = Sandbox.client(Sandbox.compatRealKey)
+        c.blockchainInfo()
+        val missing = Sandbox.unique("cr_missing")
+        for ((name, call) in listOf<Pair<String, suspend () -> Any>>(
+            "wallet_balance" to { c.walletBalance(missing) },
+            "wallet_details" to { c.walletDetails(missing) },
+            "address_balance" to { c.addressBalance("not-an-address") },
+            "official_address" to { c.officialAddress(missing) },
+        )) {
+            val e = expectError<WalletException.ServiceException>(name) { call() }
+            assertEquals(200, e.status)
+            assertNull(e.serviceCode)
+            assertTrue(e.message, e.message.startsWith("$name failed: the service reported an error (HTTP 200): "))
+        }
+        val expired = Sandbox.mintKey(-5, "real")
+        val e = expectError<WalletException.CredentialRejected>("expired compat key") { Sandbox.client(expired).blockchainInfo() }
+        assertEquals(404, e.status)
+        assertTrue(e.message, e.message.contains("the service answered 404 with an empty body, which is how it answers a rejected or expired API key"))
+        assertFalse(e.message.contains(expired))
+    }
+
+    @Test
+    fun configurationErrors() {
+        val e = expectError<WalletException.InsecureTransport>("plain http") {
+            WalletClient(WalletClientConfig(baseUrl = "http://wallet.example.com", credential = Secret(Sandbox.apiKey)))
+        }
+        assertEquals(
+            "refusing plain http to `wallet.example.com`: the credential would travel unencrypted; use https, or call allow_insecure_http(true) if you accept that",
+            e.message,
+        )
+        val bad = expectError<WalletException.InvalidInput>("amount") { Amount.ofLtc("0.123456789") }
+        assertEquals("invalid input `amount`: `0.123456789` is not a valid LTC amount: more than 8 decimals", bad.message)
+    }
+
+    @Test
+    fun rustPanicsBecomeExceptions(): Unit = runBlocking {
+        val e = expectError<WalletException.Internal>("async panic") { selfTestPanic("boom") }
+        assertEquals("internal error: a Rust panic was caught at the FFI boundary: self-test panic: boom", e.message)
+        val s = expectError<WalletException.Internal>("sync panic") { selfTestPanicSync("boom") }
+        assertEquals("internal", (s as WalletException).kind)
+        selfTestPanic("") // no panic, no error
+    }
+}
