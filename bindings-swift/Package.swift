@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+// WalletSDK: Swift bindings of the wallet SDK (uniffi over the Rust core), Swift 6 language mode.
+//
+// Apple platforms: the native library comes as `WalletSDKFFI.xcframework` (built on macOS by
+// `build-xcframework.sh`), a binary target. Linux: the same Swift sources link the host-built
+// `libwallet_sdk_ffi.so` through a system-library module (`Sources/WalletSDKFFI`, written by
+// `run-tests.sh`), because a binaryTarget XCFramework cannot be used there.
+// The Swift sources in `Sources/WalletSDK/Generated` are generated (not committed).
+import PackageDescription
+
+#if os(Linux)
+let ffiTarget: Target = .systemLibrary(name: "WalletSDKFFI", path: "Sources/WalletSDKFFI")
+#else
+let ffiTarget: Target = .binaryTarget(name: "WalletSDKFFI", path: "WalletSDKFFI.xcframework")
+#endif
+
+let package = Package(
+    name: "WalletSDK",
+    platforms: [.iOS(.v13), .macOS(.v10_15)],
+    products: [
+        .library(name: "WalletSDK", targets: ["WalletSDK"]),
+    ],
+    targets: [
+        ffiTarget,
+        .target(name: "WalletSDK", dependencies: ["WalletSDKFFI"], path: "Sources/WalletSDK"),
+        .testTarget(name: "WalletSDKTests", dependencies: ["WalletSDK"], path: "Tests/WalletSDKTests"),
+    ],
+    swiftLanguageModes: [.v6]
+)
