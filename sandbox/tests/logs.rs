@@ -23,7 +23,7 @@ async fn a_full_run_logs_every_request_and_no_secret() {
     requests += 2;
 
     // A node-URL credential.
-    common::Api::with_credential(&node_url).get("/api/Blocks/blockchain-info", &[], &[]).await.data();
+    sandbox.api_with(&node_url).get("/api/Blocks/blockchain-info", &[], &[]).await.data();
     requests += 1;
 
     // Generated passphrase, used in headers and bodies, right and wrong.

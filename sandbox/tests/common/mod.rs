@@ -231,7 +231,11 @@ impl OwnSandbox {
     }
 
     pub fn api(&self) -> Api {
-        Api { http: reqwest::Client::new(), base_url: self.base_url(), credential: self.ready["apiKey"].as_str().unwrap().to_string() }
+        self.api_with(self.ready["apiKey"].as_str().unwrap())
+    }
+
+    pub fn api_with(&self, credential: &str) -> Api {
+        Api { http: reqwest::Client::new(), base_url: self.base_url(), credential: credential.to_string() }
     }
 
     /// Sends `signal` and waits for the process to exit.
