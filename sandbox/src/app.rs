@@ -93,7 +93,9 @@ impl AppState {
     pub fn new(config: Config, default_endpoint: NodeEndpoint) -> Arc<AppState> {
         let http = reqwest::Client::builder().pool_max_idle_per_host(32).build().expect("HTTP client");
         let rpc = RpcClient::new(default_endpoint.clone(), http.clone());
-        let shared = NodeShared::new(default_endpoint.key(), config.state_dir.clone(), rpc.clone());
+        // The default node's port changes between runs; its records keep one file name.
+        let records_file = config.state_dir.as_ref().map(|d| d.join("wallets.json"));
+        let shared = NodeShared::new(default_endpoint.key(), records_file, rpc.clone());
         let mut nodes = HashMap::new();
         nodes.insert(shared.key.clone(), shared.clone());
         let routes = crate::ops::routes()
@@ -124,7 +126,10 @@ impl AppState {
             .lock()
             .unwrap()
             .entry(endpoint.key())
-            .or_insert_with(|| NodeShared::new(endpoint.key(), self.config.state_dir.clone(), rpc.clone()))
+            .or_insert_with(|| {
+                let file = self.config.state_dir.as_ref().map(|d| d.join(format!("wallets-{}.json", endpoint.key().replace([':', '[', ']'], "_"))));
+                NodeShared::new(endpoint.key(), file, rpc.clone())
+            })
             .clone();
         Ok(Node { rpc, shared })
     }

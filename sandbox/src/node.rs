@@ -36,8 +36,8 @@ pub struct NodeShared {
 }
 
 impl NodeShared {
-    pub fn new(key: String, state_dir: Option<PathBuf>, index_rpc: RpcClient) -> Arc<NodeShared> {
-        let records_file = state_dir.map(|d| d.join(format!("wallets-{}.json", key.replace([':', '[', ']'], "_"))));
+    /// `records_file` keeps the wallet records between runs (with `--data-dir`).
+    pub fn new(key: String, records_file: Option<PathBuf>, index_rpc: RpcClient) -> Arc<NodeShared> {
         let records = records_file
             .as_ref()
             .and_then(|f| std::fs::read(f).ok())

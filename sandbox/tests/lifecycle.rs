@@ -156,3 +156,26 @@ async fn attached_node_going_away_gives_node_unavailable_and_recovers() {
     node.stop();
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn data_dir_keeps_chain_and_wallets_between_runs() {
+    let dir = std::env::temp_dir().join(common::unique("data-dir"));
+    let wallet = common::unique("kept");
+    let first_height = {
+        let mut sandbox = OwnSandbox::start(&["--data-dir", dir.to_str().unwrap()], &[]);
+        let api = sandbox.api();
+        api.post("/api/Wallet/create-importable-wallet", &[], serde_json::json!({ "walletName": wallet })).await.data();
+        let height = api.mine(3).await["height"].as_u64().unwrap();
+        assert!(sandbox.signal_and_wait("TERM").success());
+        height
+    };
+    assert!(dir.join("node").is_dir(), "--data-dir must not be removed on exit");
+    let sandbox = OwnSandbox::start(&["--data-dir", dir.to_str().unwrap()], &[]);
+    let api = sandbox.api();
+    let health = api.get("/sandbox/health", &[], &[]).await;
+    assert_eq!(health.data()["height"].as_u64().unwrap(), first_height, "the chain was not kept");
+    let details = api.get("/api/Wallet/details", &[], &[("walletName", &wallet), ("nodeUrlOrApiAccessKey", &api.credential)]).await;
+    assert_eq!(details.data()["importable"], true, "the wallet and its sandbox record were not kept");
+    drop(sandbox);
+    std::fs::remove_dir_all(dir).ok();
+}
