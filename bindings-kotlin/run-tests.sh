@@ -53,7 +53,7 @@ echo "compiling the Kotlin tests" >&2
 
 classes=$(cd "$here/src/test/kotlin" && grep -rl '@Test' . | sed 's|^\./||; s|\.kt$||; s|/|.|g' | sort)
 set +e
-java -Djna.library.path="$libdir" -cp "$build/tests.jar:$build/main-$stamp.jar:$cp_test:$klib/kotlin-stdlib.jar" \
+RUST_BACKTRACE=0 java -Djna.library.path="$libdir" -cp "$build/tests.jar:$build/main-$stamp.jar:$cp_test:$klib/kotlin-stdlib.jar" \
   org.junit.runner.JUnitCore $classes | tee "$build/junit.log"
 status=${PIPESTATUS[0]}
 set -e
