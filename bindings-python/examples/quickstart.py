@@ -1,0 +1,27 @@
+import secrets
+from decimal import Decimal
+
+import wallet_sdk
+
+# WALLET_SDK_BASE_URL and WALLET_SDK_API_KEY configure the client
+with wallet_sdk.Client.from_env() as client:
+    info = client.blockchain_info()
+    print("chain:", info.chain, "height:", info.blocks)
+
+    wallet = client.create_encrypted_wallet(f"py_demo_{secrets.token_hex(4)}")
+    print(wallet)  # passphrase=Secret('[REDACTED]'); wallet.passphrase.reveal() on purpose
+
+    address = client.create_address(
+        wallet.wallet_name,
+        address_type=wallet_sdk.AddressType.LEGACY,
+        passphrase=wallet.passphrase,
+    )
+    balance = client.address_balance(address.address)
+    print(address.address, balance.confirmed, "LTC =", balance.confirmed_litoshis, "litoshis")
+
+    try:
+        client.send_funds_from_wallet(
+            wallet.wallet_name, address.address, Decimal("0.1"), passphrase=wallet.passphrase
+        )
+    except wallet_sdk.InsufficientFundsError as e:
+        print("not yet funded:", e.kind, e.code, e.status)
