@@ -683,6 +683,7 @@ operations! {
 
 /// The generated methods: ``[(name, doc, [(param, python type, required)], result type)]``.
 #[pyfunction]
+#[allow(clippy::type_complexity)]
 fn _methods() -> Vec<(&'static str, &'static str, Vec<(&'static str, &'static str, bool)>, &'static str)> {
     METHODS.iter().map(|m| (m.name, m.doc, m.params.to_vec(), m.ret)).collect()
 }
@@ -695,6 +696,7 @@ fn _operations() -> Vec<(&'static str, &'static str, &'static str, bool)> {
 
 /// Every result model: ``[(name, doc, [(field, python type, doc)], is_result)]``.
 #[pyfunction]
+#[allow(clippy::type_complexity)]
 fn _model_schemas() -> Vec<(String, String, Vec<(String, String, String)>, bool)> {
     schema::schemas()
 }

@@ -14,6 +14,7 @@ fn all() -> &'static Vec<RecordType> {
 
 /// `[(name, doc, [(field, python type, doc)], is_result)]`; an amount field `x` is followed by
 /// its `x_litoshis` int.
+#[allow(clippy::type_complexity)]
 pub fn schemas() -> Vec<(String, String, Vec<(String, String, String)>, bool)> {
     let results: Vec<&str> = crate::result_types().iter().map(|r| r.name).collect();
     all()
