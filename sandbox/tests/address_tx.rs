@@ -4,41 +4,20 @@
 
 mod common;
 
-use common::{sandbox, unique, Api, Resp, CHAIN};
+use common::{unique, Api, Resp, CHAIN};
 use serde_json::{json, Value};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-/// A JSON-RPC call straight to the node (to look behind the service's back).
-async fn rpc_at(path: &str, method: &str, params: Value) -> Result<Value, Value> {
-    let url = url::Url::parse(&sandbox().node_url).unwrap();
-    let base = format!("http://{}:{}", url.host_str().unwrap(), url.port().unwrap());
-    let body = json!({ "jsonrpc": "1.0", "id": "t", "method": method, "params": params });
-    let r: Value = reqwest::Client::new()
-        .post(format!("{base}{path}"))
-        .basic_auth(url.username(), url.password())
-        .json(&body)
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    if r["error"].is_null() {
-        Ok(r["result"].clone())
-    } else {
-        Err(r["error"].clone())
-    }
-}
 
 async fn rpc(method: &str, params: Value) -> Value {
-    rpc_at("/", method, params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
+    common::node_rpc(None, method, params).await
 }
 
 async fn wallet_rpc(wallet: &str, method: &str, params: Value) -> Value {
-    rpc_at(&format!("/wallet/{wallet}"), method, params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
+    common::node_rpc(Some(wallet), method, params).await
 }
 
 /// Litoshis of an amount as the sandbox writes it (exact 8-decimal JSON number text).
@@ -505,7 +484,7 @@ async fn private_key_of_an_encrypted_wallet_needs_its_passphrase() {
     assert_eq!(rpc("deriveaddresses", json!([desc["descriptor"]])).await[0], address.as_str());
     // Locked again afterwards.
     assert_eq!(wallet_rpc(&w, "getwalletinfo", json!([])).await["unlocked_until"], 0);
-    let locked = rpc_at(&format!("/wallet/{w}"), "dumpprivkey", json!([address])).await.unwrap_err();
+    let locked = common::node_call(Some(&w), "dumpprivkey", json!([address])).await.unwrap_err();
     assert_eq!(locked["code"], -13);
 
     // MWEB keys come out marked as such; scripts and foreign addresses are refused.

@@ -3,29 +3,14 @@
 
 mod common;
 
-use common::{sandbox, unique, Api, CHAIN};
+use common::{unique, Api, CHAIN};
 use serde_json::{json, Value};
 
 const ABANDON: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
-/// Direct JSON-RPC to the sandbox's node (set-up and cross-checks only).
-async fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Result<Value, Value> {
-    let url = url::Url::parse(&sandbox().node_url).unwrap();
-    let base = format!("http://{}:{}", url.host_str().unwrap(), url.port().unwrap());
-    let path = wallet.map(|w| format!("/wallet/{w}")).unwrap_or_default();
-    let user = percent_encoding::percent_decode_str(url.username()).decode_utf8_lossy().into_owned();
-    let pass = percent_encoding::percent_decode_str(url.password().unwrap_or("")).decode_utf8_lossy().into_owned();
-    let body = json!({ "jsonrpc": "1.0", "id": "t", "method": method, "params": params });
-    let r: Value = reqwest::Client::new().post(format!("{base}{path}")).basic_auth(user, Some(pass)).json(&body).send().await.unwrap().json().await.unwrap();
-    if r["error"].is_null() {
-        Ok(r["result"].clone())
-    } else {
-        Err(r["error"].clone())
-    }
-}
 
 async fn rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
-    node_rpc(wallet, method, params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
+    common::node_rpc(wallet, method, params).await
 }
 
 fn is_hex40(v: &Value) -> bool {
@@ -111,7 +96,7 @@ async fn w3_create_encrypted_wallet() {
     let wi = rpc(Some(&name), "getwalletinfo", json!([])).await;
     assert_eq!(wi["unlocked_until"], 0);
     assert_eq!(wi["hdseedid"], d["hdSeedId"]);
-    let wrong = node_rpc(Some(&name), "walletpassphrase", json!(["not-it", 1])).await.unwrap_err();
+    let wrong = common::node_call(Some(&name), "walletpassphrase", json!(["not-it", 1])).await.unwrap_err();
     assert_eq!(wrong["code"], -14);
     rpc(Some(&name), "walletpassphrase", json!([pp, 1])).await;
     rpc(Some(&name), "walletlock", json!([])).await;
@@ -318,7 +303,7 @@ async fn w6_refuses_bad_phrases() {
     assert_eq!(r.field(), "mnemonics");
     Api::real().post("/api/Wallet/import-wallet", &[], json!({ "new_wallet_name": name, "mnemonics": "a b c" })).await.assert_real_failure();
     // No wallet was created by the refused requests.
-    assert!(node_rpc(Some(&name), "getwalletinfo", json!([])).await.is_err());
+    assert!(common::node_call(Some(&name), "getwalletinfo", json!([])).await.is_err());
     // Messy spacing and case are normalised, not refused.
     let messy = format!("  {}  ", ABANDON.to_uppercase().replace(' ', "   "));
     let r = api.post("/api/Wallet/import-wallet", &[], json!({ "new_wallet_name": name, "mnemonics": messy })).await;

@@ -2,39 +2,19 @@
 
 mod common;
 
-use common::{sandbox, Api};
+use common::Api;
 use serde_json::{json, Value};
 
-/// A JSON-RPC call straight to the sandbox's node (for set-up and for checking Core's own view).
-async fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
-    let url = &sandbox().node_url;
-    let rest = url.strip_prefix("http://").unwrap();
-    let (userinfo, host) = rest.split_once('@').unwrap();
-    let (user, pass) = userinfo.split_once(':').unwrap();
-    let path = wallet.map(|w| format!("/wallet/{w}")).unwrap_or_default();
-    let r: Value = reqwest::Client::new()
-        .post(format!("http://{host}{path}"))
-        .basic_auth(user, Some(pass))
-        .json(&json!({ "jsonrpc": "1.0", "id": "t", "method": method, "params": params }))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
-    assert!(r["error"].is_null(), "{method}: {r}");
-    r["result"].clone()
-}
 
 /// Whether Core reports the wallet locked (`unlocked_until == 0`).
 async fn assert_locked(wallet: &str) {
-    let info = node_rpc(Some(wallet), "getwalletinfo", json!([])).await;
+    let info = common::node_rpc(Some(wallet), "getwalletinfo", json!([])).await;
     assert_eq!(info["unlocked_until"], 0, "wallet {wallet} was left unlocked: {info}");
 }
 
 /// A new legacy (P2PKH) address of a wallet (keypool; works while locked).
 async fn legacy_address(wallet: &str) -> String {
-    node_rpc(Some(wallet), "getnewaddress", json!(["", "legacy"])).await.as_str().unwrap().to_string()
+    common::node_rpc(Some(wallet), "getnewaddress", json!(["", "legacy"])).await.as_str().unwrap().to_string()
 }
 
 /// An encrypted wallet from W3; returns (name, passphrase, official address).
@@ -132,7 +112,7 @@ async fn wallet_errors_in_both_compat_modes() {
     }
     // A wallet nothing labelled `official`.
     let name = common::unique("wc_nolabel");
-    node_rpc(None, "createwallet", json!([name, false, false, "", false, false, true])).await;
+    common::node_rpc(None, "createwallet", json!([name, false, false, "", false, false, true])).await;
     api.get("/api/Wallet/official-address", &[("walletName", &name)], &[]).await.assert_error(404, "not_found");
     real.get("/api/Wallet/official-address", &[("walletName", &name)], &[]).await.assert_real_failure();
 }
@@ -203,7 +183,7 @@ async fn encrypted_wallet_passphrase_story() {
     assert_eq!(d["message"], "hello litecoin");
     let signature = d["signature"].as_str().unwrap().to_string();
     assert_eq!(signature.len(), 88);
-    assert_eq!(node_rpc(None, "verifymessage", json!([signer, signature, "hello litecoin"])).await, true);
+    assert_eq!(common::node_rpc(None, "verifymessage", json!([signer, signature, "hello litecoin"])).await, true);
     assert_locked(&wallet).await;
 
     // W11: wrong old passphrase refused; then a real change.
@@ -465,7 +445,7 @@ async fn mweb_receive_in_wallet_views() {
     let api = Api::new();
     let (wallet, _) = plain_wallet("wc_mweb").await;
     let headers = [("walletName", wallet.as_str())];
-    let mweb = node_rpc(Some(&wallet), "getnewaddress", json!(["", "mweb"])).await.as_str().unwrap().to_string();
+    let mweb = common::node_rpc(Some(&wallet), "getnewaddress", json!(["", "mweb"])).await.as_str().unwrap().to_string();
     let txid = api.fund(&mweb, "0.5", false).await;
     let d = api.get("/api/Wallet/wallet-address-balance", &headers, &[("address", &mweb)]).await.data().clone();
     assert_eq!(amount(&d["unconfirmed"]), "0.50000000");

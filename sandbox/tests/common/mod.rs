@@ -282,3 +282,32 @@ pub fn wait_until(secs: u64, mut cond: impl FnMut() -> bool) -> bool {
     }
     cond()
 }
+
+/// A JSON-RPC call straight to the sandbox's node (test set-up and cross-checks): the node-level
+/// RPC, or one wallet's. `Err` carries Core's error object.
+pub async fn node_call(wallet: Option<&str>, method: &str, params: Value) -> Result<Value, Value> {
+    let url = url::Url::parse(&sandbox().node_url).unwrap();
+    let path = wallet.map(|w| format!("/wallet/{w}")).unwrap_or_default();
+    let base = format!("http://{}:{}{path}", url.host_str().unwrap(), url.port().unwrap());
+    let body = json!({ "jsonrpc": "1.0", "id": "test", "method": method, "params": params });
+    let r: Value = reqwest::Client::new()
+        .post(base)
+        .basic_auth(url.username(), url.password())
+        .json(&body)
+        .send()
+        .await
+        .expect("node reachable")
+        .json()
+        .await
+        .expect("node JSON");
+    if r["error"].is_null() {
+        Ok(r["result"].clone())
+    } else {
+        Err(r["error"].clone())
+    }
+}
+
+/// [`node_call`] that must succeed.
+pub async fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
+    node_call(wallet, method, params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
+}
