@@ -15,8 +15,9 @@ demo: deps
 sandbox: deps
 	cargo run -q -p wallet-sandbox --
 
-## Every test in every language.
-test: test-rust test-python test-kotlin test-swift
+## Every test in every language (all of them run, even after a failure; the result is failed then).
+test:
+	$(MAKE) -k test-rust test-python test-kotlin test-swift
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
