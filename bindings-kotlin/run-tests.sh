@@ -28,7 +28,7 @@ if [ ! -x "$kotlin_home/bin/kotlinc" ]; then
 fi
 if [ ! -f /usr/share/java/jna.jar ] || [ ! -f /usr/share/java/junit4.jar ]; then
   echo "installing libjna-java and junit4 (Debian)" >&2
-  apt-get install -y -qq libjna-java junit4 >/dev/null
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libjna-java junit4 >/dev/null
 fi
 java_libs=/usr/share/java
 klib=$kotlin_home/lib

@@ -16,7 +16,7 @@ fi
 sroot=${SWIFT_ROOT:-/opt/swift-trixie}
 if [ ! -x "$sroot/usr/bin/swiftc" ]; then
   echo "creating the Swift root $sroot (Debian trixie, swiftlang)" >&2
-  command -v mmdebstrap >/dev/null || apt-get install -y -qq mmdebstrap >/dev/null
+  command -v mmdebstrap >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq mmdebstrap >/dev/null; }
   rm -rf --one-file-system "$sroot.tmp"
   mmdebstrap --variant=minbase --include=swiftlang,libc6-dev trixie "$sroot.tmp"
   mv "$sroot.tmp" "$sroot"
