@@ -571,6 +571,11 @@ impl Client {
                     (e, None)
                 }
             };
+            if retry_after.is_some_and(|wait| wait > policy.max_backoff) {
+                // The service asks for a longer pause than the policy allows: that wait is the
+                // caller's decision (the error carries `retry_after`).
+                return Err(err.scrub(&scrub_refs).set_attempts(attempt));
+            }
             drop(err);
             tokio::time::sleep(policy.delay(attempt, retry_after)).await;
         }

@@ -71,7 +71,12 @@ pub(crate) fn parse_retry_after(v: &str) -> Option<Duration> {
     if let Ok(s) = v.parse::<u64>() {
         return Some(Duration::from_secs(s));
     }
-    v.parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0).map(Duration::from_secs_f64)
+    if let Some(secs) = v.parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0) {
+        return Some(Duration::from_secs_f64(secs));
+    }
+    // The HTTP-date form: the time left until then (zero if already past).
+    let at = httpdate::parse_http_date(v).ok()?;
+    Some(at.duration_since(std::time::SystemTime::now()).unwrap_or(Duration::ZERO))
 }
 
 const NOT_FOUND_HINT: &str =
@@ -237,6 +242,18 @@ pub(crate) fn typed<T: FromData>(op: &'static Operation, data: Value, status: u1
 mod tests {
     use super::*;
     use crate::operations as ops;
+
+    #[test]
+    fn retry_after_in_seconds_or_as_an_http_date() {
+        assert_eq!(parse_retry_after("7"), Some(Duration::from_secs(7)));
+        assert_eq!(parse_retry_after(" 1.5 "), Some(Duration::from_millis(1500)));
+        assert_eq!(parse_retry_after("Wed, 21 Oct 2015 07:28:00 GMT"), Some(Duration::ZERO));
+        let soon = httpdate::fmt_http_date(std::time::SystemTime::now() + Duration::from_secs(120));
+        let wait = parse_retry_after(&soon).unwrap();
+        assert!(wait > Duration::from_secs(100) && wait <= Duration::from_secs(120), "{wait:?}");
+        assert_eq!(parse_retry_after("soon"), None);
+        assert_eq!(parse_retry_after("-3"), None);
+    }
 
     fn resp(status: u16, ct: Option<&str>, body: &str) -> RawResponse {
         RawResponse {

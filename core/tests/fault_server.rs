@@ -163,6 +163,23 @@ async fn retry_after_is_honoured() {
 }
 
 #[tokio::test]
+async fn a_retry_after_beyond_the_policy_is_left_to_the_caller() {
+    let s = FaultServer::start(vec![Action::Respond(http(
+        "429 Too Many Requests",
+        &[("Content-Type", "application/json"), ("Retry-After", "120")],
+        r#"{"successful":false,"message":"slow down","error":{"code":"rate_limited"}}"#,
+    ))])
+    .await;
+    let t = Instant::now();
+    let e = client(&s.base_url).blockchain_info().await.unwrap_err();
+    assert!(t.elapsed() < Duration::from_secs(5), "{:?}", t.elapsed());
+    assert_eq!(e.kind(), ErrorKind::RateLimited);
+    assert_eq!(e.retry_after(), Some(Duration::from_secs(120)));
+    assert_eq!(e.attempts(), 1);
+    assert_eq!(s.count(), 1);
+}
+
+#[tokio::test]
 async fn rate_limit_exhausted_reports_retry_after() {
     let s = FaultServer::start(vec![Action::Respond(http(
         "429 Too Many Requests",
