@@ -47,3 +47,20 @@ def test_wheel_installs_in_a_fresh_venv_and_runs_the_quickstarts(tmp_path):
                             "print(all((p / f).exists() for f in ('py.typed', '_native.pyi', '_models.pyi')))"],
                            cwd=tmp_path, env=env, capture_output=True, text=True)
     assert check.stdout.strip() == "True", check.stderr
+
+
+def test_pip_install_of_the_source_tree_builds_and_runs(tmp_path):
+    """`pip install ./bindings-python` (what a user with a checkout does) builds through maturin's
+    PEP 517 backend and gives a working package. The workspace's target/ keeps the build warm."""
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    py = venv / "bin" / "python"
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
+    built = subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check", str(HERE)],
+                           env=env, capture_output=True, text=True, timeout=1200)
+    assert built.returncode == 0, built.stderr[-2000:]
+    run = subprocess.run([str(py), "-c", "import wallet_sdk\n"
+                          "with wallet_sdk.Client.from_env() as c: print(c.blockchain_info().chain)"],
+                         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.strip() == "regtest", run.stdout

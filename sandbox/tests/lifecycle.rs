@@ -179,3 +179,36 @@ async fn data_dir_keeps_chain_and_wallets_between_runs() {
     drop(sandbox);
     std::fs::remove_dir_all(dir).ok();
 }
+
+#[tokio::test(flavor = "multi_thread")]
+async fn environment_switches_rate_limit_bad_key_status_and_compat() {
+    let sandbox = OwnSandbox::start(
+        &[],
+        &[("SANDBOX_RATE_LIMIT", "3"), ("SANDBOX_BAD_KEY_STATUS", "404"), ("SANDBOX_COMPAT", "real")],
+    );
+    let api = sandbox.api();
+    // SANDBOX_COMPAT=real: every key answers like the real service.
+    let r = api.get("/api/Wallet/balance", &[("walletName", "no_such_wallet_x")], &[]).await;
+    r.assert_real_failure();
+    // SANDBOX_RATE_LIMIT: a burst beyond the bucket gets 429 with Retry-After, in every mode.
+    let mut limited = None;
+    for _ in 0..10 {
+        let r = api.get("/api/Blocks/blockchain-info", &[], &[]).await;
+        if r.status == 429 {
+            limited = Some(r);
+            break;
+        }
+    }
+    let limited = limited.expect("no 429 after a burst of 10 requests at 3/s");
+    limited.assert_error(429, "rate_limited");
+    assert!(limited.headers.get("retry-after").is_some());
+    // A rejected key: 404 with an empty body (compat real).
+    let r = sandbox.api_with("bad.key.here").get("/api/Blocks/blockchain-info", &[], &[]).await;
+    assert_eq!((r.status, r.text.as_str()), (404, ""));
+    drop(sandbox);
+
+    // SANDBOX_BAD_KEY_STATUS=404 alone keeps the default envelope but with status 404.
+    let sandbox = OwnSandbox::start(&[], &[("SANDBOX_BAD_KEY_STATUS", "404")]);
+    let r = sandbox.api_with("bad.key.here").get("/api/Blocks/blockchain-info", &[], &[]).await;
+    r.assert_error(404, "invalid_credential");
+}
