@@ -12,18 +12,19 @@ use crate::address_type::AddressType;
 use crate::amount::Amount;
 use crate::client::ClientBuilder;
 use crate::credential::Credential;
+use crate::fork::ProcessClient;
 use crate::error::{Error, ErrorKind, Result};
 use crate::methods::*;
 use crate::models::*;
 use crate::secret::Secret;
 
-struct State {
+/// The runtime of one blocking client and the process it belongs to.
+struct RuntimeSlot {
     pid: u32,
     runtime: Option<tokio::runtime::Runtime>,
-    client: crate::Client,
 }
 
-impl Drop for State {
+impl Drop for RuntimeSlot {
     fn drop(&mut self) {
         if let Some(rt) = self.runtime.take() {
             // never block (or panic) when dropped inside another runtime
@@ -33,8 +34,8 @@ impl Drop for State {
 }
 
 struct Inner {
-    builder: ClientBuilder,
-    state: Mutex<State>,
+    client: ProcessClient,
+    runtime: Mutex<RuntimeSlot>,
 }
 
 /// The blocking client. `Clone + Send + Sync`; clones share the runtime, the connection pool
@@ -46,8 +47,7 @@ pub struct Client {
 
 impl std::fmt::Debug for Client {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
-        f.debug_struct("blocking::Client").field("client", &st.client).finish()
+        f.debug_struct("blocking::Client").field("client", &self.inner.client.get()).finish()
     }
 }
 
@@ -68,11 +68,10 @@ fn new_runtime() -> Result<tokio::runtime::Runtime> {
 impl Client {
     /// Builds a blocking client from a [`ClientBuilder`] (same settings as the async client).
     pub fn from_builder(builder: ClientBuilder) -> Result<Client> {
-        let client = builder.clone().build()?;
         Ok(Client {
             inner: Arc::new(Inner {
-                builder,
-                state: Mutex::new(State { pid: std::process::id(), runtime: None, client }),
+                client: ProcessClient::new(builder)?,
+                runtime: Mutex::new(RuntimeSlot { pid: std::process::id(), runtime: None }),
             }),
         })
     }
@@ -84,17 +83,17 @@ impl Client {
 
     /// The async client behind this one (valid in this process; re-created after a fork).
     pub fn async_client(&self) -> crate::Client {
-        self.current().0
+        self.inner.client.get()
     }
 
     /// Replaces the credential (key rotation) for this client and its clones.
     pub fn set_credential(&self, value: impl Into<String>) -> Result<()> {
-        self.current().0.set_credential(value)
+        self.inner.client.get().set_credential(value)
     }
 
     /// The current credential (printing it shows only `[REDACTED]`).
     pub fn credential(&self) -> Credential {
-        self.current().0.credential()
+        self.inner.client.get().credential()
     }
 
     /// The API key's expiry, if the credential is a JWT with `exp`.
@@ -102,30 +101,20 @@ impl Client {
         self.credential().expires_at()
     }
 
-    fn current(&self) -> (crate::Client, u32) {
-        let mut st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
+    fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
+        let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
         let pid = std::process::id();
-        if st.pid != pid {
-            // after fork: the parent's runtime threads and pooled connections do not exist here
-            if let Some(rt) = st.runtime.take() {
+        if slot.pid != pid {
+            // after fork: the parent's runtime threads do not exist here
+            if let Some(rt) = slot.runtime.take() {
                 std::mem::forget(rt);
             }
-            let cred = st.client.credential();
-            if let Ok(c) = self.inner.builder.clone().credential(cred.expose()).build() {
-                st.client = c;
-            }
-            st.pid = pid;
+            slot.pid = pid;
         }
-        (st.client.clone(), pid)
-    }
-
-    fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
-        let _ = self.current();
-        let mut st = self.inner.state.lock().unwrap_or_else(|e| e.into_inner());
-        if st.runtime.is_none() {
-            st.runtime = Some(new_runtime()?);
+        if slot.runtime.is_none() {
+            slot.runtime = Some(new_runtime()?);
         }
-        Ok(st.runtime.as_ref().map(|r| r.handle().clone()).expect("runtime just created"))
+        Ok(slot.runtime.as_ref().map(|r| r.handle().clone()).expect("runtime just created"))
     }
 
     fn run<T, F, Fut>(&self, f: F) -> Result<T>
@@ -137,7 +126,7 @@ impl Client {
             return Err(Error::new(ErrorKind::InvalidInput, INSIDE_RUNTIME_MESSAGE));
         }
         let handle = self.runtime_handle()?;
-        let client = self.current().0;
+        let client = self.inner.client.get();
         handle.block_on(f(client))
     }
 }

@@ -32,6 +32,7 @@ mod credential;
 mod decode;
 mod error;
 pub mod fields;
+pub mod fork;
 mod methods;
 pub mod models;
 pub mod operations;

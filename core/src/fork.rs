@@ -1,0 +1,99 @@
+//! Fork safety for callers in pre-forking servers (Python's gunicorn/uwsgi with preload): after
+//! `fork()` the child has none of the parent's runtime threads, and the parent's pooled
+//! connections must not be shared. Both are re-created in the child on first use.
+
+use std::sync::{Arc, Mutex};
+
+use crate::client::{Client, ClientBuilder};
+use crate::error::{Error, Result};
+
+static SHARED_RUNTIME: Mutex<Option<(u32, tokio::runtime::Runtime)>> = Mutex::new(None);
+
+/// A process-wide multi-thread tokio runtime for bindings that drive the async client from a
+/// foreign event loop (e.g. asyncio): created on first use and re-created in a child process.
+pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
+    let mut slot = SHARED_RUNTIME.lock().unwrap_or_else(|e| e.into_inner());
+    let pid = std::process::id();
+    if let Some((owner, runtime)) = slot.take() {
+        if owner == pid {
+            let handle = runtime.handle().clone();
+            *slot = Some((owner, runtime));
+            return Ok(handle);
+        }
+        // The parent's runtime: its threads do not exist here, and dropping it would wait for them.
+        std::mem::forget(runtime);
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .thread_name("wallet-sdk")
+        .enable_all()
+        .build()
+        .map_err(|e| Error::config(format!("cannot start the SDK's runtime: {e}")))?;
+    let handle = runtime.handle().clone();
+    *slot = Some((pid, runtime));
+    Ok(handle)
+}
+
+/// An async [`Client`] that follows the process: in a child after `fork()` it is rebuilt from
+/// its builder, keeping the current credential (a rotated key survives the fork).
+#[derive(Clone)]
+pub struct ProcessClient {
+    builder: ClientBuilder,
+    state: Arc<Mutex<(u32, Client)>>,
+}
+
+impl std::fmt::Debug for ProcessClient {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        f.debug_struct("ProcessClient").field("client", &state.1).finish()
+    }
+}
+
+impl ProcessClient {
+    /// Builds the client for this process.
+    pub fn new(builder: ClientBuilder) -> Result<ProcessClient> {
+        let client = builder.clone().build()?;
+        Ok(ProcessClient { builder, state: Arc::new(Mutex::new((std::process::id(), client))) })
+    }
+
+    /// The client for the current process.
+    pub fn get(&self) -> Client {
+        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let pid = std::process::id();
+        if state.0 != pid {
+            let credential = state.1.credential();
+            // The builder was valid in the parent; only the credential may have changed since.
+            if let Ok(client) = self.builder.clone().credential(credential.expose()).build() {
+                state.1 = client;
+            }
+            state.0 = pid;
+        }
+        state.1.clone()
+    }
+
+    /// Whether this process is the one that built the current client (false right after fork).
+    pub fn is_current_process(&self) -> bool {
+        self.state.lock().unwrap_or_else(|e| e.into_inner()).0 == std::process::id()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shared_runtime_is_reused_in_one_process() {
+        let a = shared_runtime().unwrap();
+        let b = shared_runtime().unwrap();
+        assert_eq!(a.id(), b.id());
+        assert_eq!(a.block_on(async { 40 + 2 }), 42);
+    }
+
+    #[test]
+    fn a_process_client_keeps_its_client_in_one_process() {
+        let builder = Client::builder().base_url("http://127.0.0.1:9").credential("http://u:p@127.0.0.1:9");
+        let pc = ProcessClient::new(builder).unwrap();
+        assert!(pc.is_current_process());
+        assert_eq!(pc.get().base_url(), "http://127.0.0.1:9");
+        assert!(!format!("{pc:?}").contains("u:p@"));
+    }
+}
