@@ -7,7 +7,6 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::types::{PyTuple, PyType};
-use pyo3_async_runtimes::tokio::future_into_py;
 use wallet_sdk::fields::{Fields, RecordType};
 use wallet_sdk::*;
 
@@ -17,6 +16,62 @@ mod types;
 
 use convert::{invalid_input, to_pyerr, AddressTypeArg, AmountArg, ArgType, Out, SecretArg};
 use types::{PyAddressType, PyAmount, PySecret};
+
+// ------------------------------------------------------------------ asyncio bridge
+
+/// pyo3-async-runtimes over the core's fork-aware runtime (its own global tokio runtime would
+/// be dead in a child process after fork()).
+struct SdkRuntime;
+
+tokio::task_local! {
+    static TASK_LOCALS: std::sync::OnceLock<pyo3_async_runtimes::TaskLocals>;
+}
+
+fn runtime_handle() -> tokio::runtime::Handle {
+    // Creating a runtime fails only when the OS refuses threads; nothing sensible is left then.
+    wallet_sdk::fork::shared_runtime().expect("the SDK's tokio runtime")
+}
+
+impl pyo3_async_runtimes::generic::Runtime for SdkRuntime {
+    type JoinError = tokio::task::JoinError;
+    type JoinHandle = tokio::task::JoinHandle<()>;
+
+    fn spawn<F>(fut: F) -> Self::JoinHandle
+    where
+        F: std::future::Future<Output = ()> + Send + 'static,
+    {
+        runtime_handle().spawn(fut)
+    }
+
+    fn spawn_blocking<F>(f: F) -> Self::JoinHandle
+    where
+        F: FnOnce() + Send + 'static,
+    {
+        runtime_handle().spawn_blocking(f)
+    }
+}
+
+impl pyo3_async_runtimes::generic::ContextExt for SdkRuntime {
+    fn scope<F, R>(locals: pyo3_async_runtimes::TaskLocals, fut: F) -> std::pin::Pin<Box<dyn std::future::Future<Output = R> + Send>>
+    where
+        F: std::future::Future<Output = R> + Send + 'static,
+    {
+        Box::pin(TASK_LOCALS.scope(std::sync::OnceLock::from(locals), fut))
+    }
+
+    fn get_task_locals() -> Option<pyo3_async_runtimes::TaskLocals> {
+        TASK_LOCALS.try_with(|c| c.get().cloned()).unwrap_or_default()
+    }
+}
+
+/// A Rust future as an asyncio awaitable; cancelling the awaiting task drops the future.
+fn future_into_py<F, T>(py: Python<'_>, fut: F) -> PyResult<Bound<'_, PyAny>>
+where
+    F: std::future::Future<Output = PyResult<T>> + Send + 'static,
+    T: for<'py> IntoPyObject<'py> + Send + 'static,
+{
+    pyo3_async_runtimes::generic::future_into_py::<SdkRuntime, F, T>(py, fut)
+}
 
 // ------------------------------------------------------------------ clients
 
@@ -46,8 +101,8 @@ pub struct Client {
 /// asyncio client of the wallet-and-address service: all 43 operations as coroutines.
 ///
 /// Cancelling the awaiting task cancels the request. Use it as an async context manager
-/// (``async with AsyncClient(...) as c:``) or call :meth:`close`. Create it in the process
-/// that uses it (after any ``fork()``).
+/// (``async with AsyncClient(...) as c:``) or call :meth:`close`. It keeps working in a child
+/// process after ``os.fork()`` (its runtime and connections are re-created there).
 ///
 /// Keywords of the constructor: ``api_key`` (a JWT) or ``node_url``
 /// (``http://user:pass@host:port``) is the credential. Timeouts are in seconds: ``timeout``
@@ -61,7 +116,7 @@ pub struct Client {
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
 pub struct AsyncClient {
-    inner: RwLock<Option<wallet_sdk::Client>>,
+    inner: RwLock<Option<wallet_sdk::fork::ProcessClient>>,
     base_url: String,
 }
 
@@ -82,11 +137,12 @@ impl Client {
 impl AsyncClient {
     fn client(&self, py: Python<'_>) -> PyResult<wallet_sdk::Client> {
         let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
-        g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
+        // `get` rebuilds the client in a child process after fork().
+        g.as_ref().map(|c| c.get()).ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
     }
     fn from_builder(b: ClientBuilder) -> Result<Self, wallet_sdk::Error> {
-        let c = b.build()?;
-        let base_url = c.base_url().to_string();
+        let c = wallet_sdk::fork::ProcessClient::new(b)?;
+        let base_url = c.get().base_url().to_string();
         Ok(AsyncClient { inner: RwLock::new(Some(c)), base_url })
     }
 }

@@ -149,3 +149,39 @@ def test_client_works_in_a_forked_child():
     os.close(r)
     assert out == b"ok" and os.WEXITSTATUS(status) == 0, out
     assert c.blockchain_info().chain == "regtest"  # the parent still works
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_async_client_works_in_a_forked_child():
+    c = make_async_client()
+
+    async def chain(client):
+        return (await client.blockchain_info()).chain
+
+    assert asyncio.run(chain(c)) == "regtest"  # the runtime and the pool exist in the parent
+    r, wfd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        code = 1
+        try:
+            os.close(r)
+
+            async def story():
+                name = unique("afork")
+                await c.create_wallet(name)
+                balance = await c.wallet_balance(name)
+                return await chain(c) == "regtest" and balance.confirmed_litoshis == 0 and await chain(make_async_client()) == "regtest"
+
+            ok = asyncio.run(asyncio.wait_for(story(), 60))
+            os.write(wfd, b"ok" if ok else b"bad")
+            code = 0
+        except BaseException as e:  # report, never continue the test run in the child
+            os.write(wfd, repr(e).encode()[:500])
+        finally:
+            os._exit(code)
+    os.close(wfd)
+    _, status = os.waitpid(pid, 0)
+    out = os.read(r, 1000)
+    os.close(r)
+    assert out == b"ok" and os.WEXITSTATUS(status) == 0, out
+    assert asyncio.run(chain(c)) == "regtest"  # the parent still works

@@ -341,8 +341,8 @@ class AsyncClient:
     """asyncio client of the wallet-and-address service: all 43 operations as coroutines.
 
     Cancelling the awaiting task cancels the request. Use it as an async context manager
-    (``async with AsyncClient(...) as c:``) or call :meth:`close`. Create it in the process
-    that uses it (after any ``fork()``).
+    (``async with AsyncClient(...) as c:``) or call :meth:`close`. It keeps working in a child
+    process after ``os.fork()`` (its runtime and connections are re-created there).
 
     Keywords of the constructor: ``api_key`` (a JWT) or ``node_url``
     (``http://user:pass@host:port``) is the credential. Timeouts are in seconds: ``timeout``
