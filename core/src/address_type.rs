@@ -21,17 +21,48 @@ pub enum AddressType {
     RawName(String),
 }
 
-impl AddressType {
-    /// The integer code (0 legacy, 1 p2sh-segwit, 2 bech32, 3 mweb), if it has one.
-    pub fn code(&self) -> Option<i32> {
-        match self {
-            AddressType::Legacy => Some(0),
-            AddressType::P2shSegwit => Some(1),
-            AddressType::Bech32 => Some(2),
-            AddressType::Mweb => Some(3),
+/// The integer codes sent where the wire wants an address-type code. The default (0 legacy,
+/// 1 p2sh-segwit, 2 bech32, 3 mweb) follows Litecoin Core 0.21's internal order, which is a
+/// convention, not a published fact about the service (later Litecoin sources insert bech32m
+/// before mweb): a client can be configured with another mapping
+/// ([`crate::ClientBuilder::address_type_codes`]) without waiting for an SDK release.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct AddressTypeCodes {
+    /// Code of [`AddressType::Legacy`].
+    pub legacy: i32,
+    /// Code of [`AddressType::P2shSegwit`].
+    pub p2sh_segwit: i32,
+    /// Code of [`AddressType::Bech32`].
+    pub bech32: i32,
+    /// Code of [`AddressType::Mweb`].
+    pub mweb: i32,
+}
+
+impl Default for AddressTypeCodes {
+    fn default() -> Self {
+        AddressTypeCodes { legacy: 0, p2sh_segwit: 1, bech32: 2, mweb: 3 }
+    }
+}
+
+impl AddressTypeCodes {
+    /// The code of `t` under this mapping (raw codes and integer-valued raw names as given).
+    pub fn code_of(&self, t: &AddressType) -> Option<i32> {
+        match t {
+            AddressType::Legacy => Some(self.legacy),
+            AddressType::P2shSegwit => Some(self.p2sh_segwit),
+            AddressType::Bech32 => Some(self.bech32),
+            AddressType::Mweb => Some(self.mweb),
             AddressType::RawCode(c) => Some(*c),
             AddressType::RawName(n) => n.trim().parse().ok(),
         }
+    }
+}
+
+impl AddressType {
+    /// The integer code under the default mapping (0 legacy, 1 p2sh-segwit, 2 bech32, 3 mweb),
+    /// if it has one.
+    pub fn code(&self) -> Option<i32> {
+        AddressTypeCodes::default().code_of(self)
     }
 
     /// Core's name (`legacy`, `p2sh-segwit`, `bech32`, `mweb`, or the raw value).
@@ -59,13 +90,11 @@ impl AddressType {
     }
 
     /// The JSON value where the wire wants an integer code.
-    pub(crate) fn code_json(&self) -> serde_json::Value {
-        match self {
-            AddressType::RawName(n) => match n.trim().parse::<i64>() {
-                Ok(c) => serde_json::Value::from(c),
-                Err(_) => serde_json::Value::String(n.clone()),
-            },
-            other => serde_json::Value::from(other.code().unwrap_or(0)),
+    pub(crate) fn code_json(&self, codes: &AddressTypeCodes) -> serde_json::Value {
+        match codes.code_of(self) {
+            Some(c) => serde_json::Value::from(c),
+            // a raw name that is not a number travels as given
+            None => serde_json::Value::String(self.name()),
         }
     }
 }

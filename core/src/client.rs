@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use rand::Rng;
 use tracing::Instrument;
 
+use crate::address_type::AddressTypeCodes;
 use crate::credential::{now_unix, Credential};
 use crate::decode::{self, FromData, RawResponse};
 use crate::error::{Details, Error, ErrorKind, Result};
@@ -90,6 +91,7 @@ struct Shared {
     credential: RwLock<Credential>,
     expiry_skew: Duration,
     max_response_bytes: usize,
+    address_type_codes: AddressTypeCodes,
 }
 
 /// The async client of the wallet service: `Clone + Send + Sync`, one connection pool shared
@@ -140,6 +142,7 @@ pub struct ClientBuilder {
     proxy: Option<String>,
     no_proxy: bool,
     expiry_skew: Duration,
+    address_type_codes: AddressTypeCodes,
 }
 
 impl fmt::Debug for ClientBuilder {
@@ -170,6 +173,7 @@ impl Default for ClientBuilder {
             proxy: None,
             no_proxy: false,
             expiry_skew: Duration::from_secs(60),
+            address_type_codes: AddressTypeCodes::default(),
         }
     }
 }
@@ -249,6 +253,13 @@ impl ClientBuilder {
         self
     }
 
+    /// The integer codes sent for address types where the wire wants a code (default: 0 legacy,
+    /// 1 p2sh-segwit, 2 bech32, 3 mweb — a convention, see [`AddressTypeCodes`]).
+    pub fn address_type_codes(mut self, codes: AddressTypeCodes) -> Self {
+        self.address_type_codes = codes;
+        self
+    }
+
     /// Validates the configuration and builds the client.
     pub fn build(self) -> Result<Client> {
         let base = self
@@ -313,6 +324,7 @@ impl ClientBuilder {
                 credential: RwLock::new(credential),
                 expiry_skew: self.expiry_skew,
                 max_response_bytes: self.max_response_bytes,
+                address_type_codes: self.address_type_codes,
             }),
             settings: CallSettings { timeout: self.timeout, retry: self.retry },
         })
@@ -488,7 +500,7 @@ impl Client {
     }
 
     async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
-        let req = request::build(op, &args).map_err(|e| e.set_operation(op.name))?;
+        let req = request::build_with(op, &args, &self.shared.address_type_codes).map_err(|e| e.set_operation(op.name))?;
         let credential = self.credential();
         credential
             .check_not_expired(now_unix(), self.shared.expiry_skew)

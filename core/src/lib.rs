@@ -40,7 +40,7 @@ mod paging;
 mod request;
 mod secret;
 
-pub use address_type::AddressType;
+pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
 pub use client::{default_user_agent, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
 pub use credential::Credential;

@@ -2,7 +2,7 @@
 
 use serde_json::{Map, Value};
 
-use crate::address_type::AddressType;
+use crate::address_type::{AddressType, AddressTypeCodes};
 use crate::amount::Amount;
 use crate::error::{Error, Result};
 use crate::operations::{HttpMethod, Location, Operation, Presence, ValueKind};
@@ -136,8 +136,15 @@ fn text_of(v: &ArgValue) -> Option<&str> {
     }
 }
 
-/// Validates the inputs and places them as the operation table says.
+/// [`build_with`] and the default address-type codes.
+#[cfg(test)]
 pub(crate) fn build(op: &'static Operation, args: &Args) -> Result<BuiltRequest> {
+    build_with(op, args, &AddressTypeCodes::default())
+}
+
+/// Validates the inputs and places them as the operation table says; address types that travel
+/// as integers use `codes`.
+pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTypeCodes) -> Result<BuiltRequest> {
     let mut headers = Vec::new();
     let mut query = Vec::new();
     let mut body = Map::new();
@@ -209,7 +216,7 @@ pub(crate) fn build(op: &'static Operation, args: &Args) -> Result<BuiltRequest>
                 }
                 Value::Array(items.iter().map(|i| Value::from(*i)).collect())
             }
-            (ValueKind::AddressTypeCode, ArgValue::AddressType(t)) => t.code_json(),
+            (ValueKind::AddressTypeCode, ArgValue::AddressType(t)) => t.code_json(codes),
             (ValueKind::AddressTypeName, ArgValue::AddressType(t)) => {
                 let n = t.name();
                 if n.trim().is_empty() {
@@ -307,6 +314,16 @@ mod tests {
         assert_eq!(r.headers, vec![("walletName", "w1".to_string()), ("encryptedPassphrase", "pp-123".to_string())]);
         assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), r#"{"type":0}"#);
         assert_eq!(r.secrets, vec!["pp-123".to_string()]);
+
+        // another address-type mapping (operations.md C1) changes only the code sent
+        let bech32m_first = AddressTypeCodes { mweb: 4, ..AddressTypeCodes::default() };
+        let r = build_with(
+            &ops::CREATE_ADDRESS,
+            &Args::new().text("wallet_name", "w1").opt_address_type("address_type", Some(AddressType::Mweb)),
+            &bech32m_first,
+        )
+        .unwrap();
+        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), r#"{"type":4}"#);
 
         // no passphrase given -> no header; no type -> field omitted
         let r = build(&ops::CREATE_ADDRESS, &Args::new().text("wallet_name", "w1")).unwrap();
