@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift bench
 
 deps:
 	scripts/install-deps
@@ -31,3 +31,7 @@ test-kotlin: deps
 
 test-swift: deps
 	bindings-swift/run-tests.sh
+
+## Client overhead per call against an instant local server (speed targets live here, not in tests).
+bench:
+	cargo bench -p wallet-sdk --bench client_overhead

@@ -102,7 +102,10 @@ pub(crate) fn interpret(op: &'static Operation, r: &RawResponse) -> Result<Value
         Some(json) => {
             let envelope = json.as_object().and_then(|o| o.get("successful")).and_then(Value::as_bool);
             match envelope {
-                Some(true) if ok_status => Ok(json.get("data").cloned().unwrap_or(Value::Null)),
+                Some(true) if ok_status => {
+                    let mut json = json;
+                    Ok(json.as_object_mut().and_then(|o| o.remove("data")).unwrap_or(Value::Null))
+                }
                 Some(_) => Err(service_error(op, &json, base)),
                 None if ok_status => Ok(json),
                 None => Err(service_error(op, &json, base)),
@@ -218,8 +221,10 @@ pub(crate) fn redact(v: &mut Value, secret_fields: &[&str]) {
 
 /// Decodes `data` into the operation's result type and keeps the redacted raw JSON.
 pub(crate) fn typed<T: FromData>(op: &'static Operation, data: Value, status: u16) -> Result<T> {
-    let for_decode = if data.is_null() { Value::Object(Default::default()) } else { data.clone() };
-    let mut out: T = serde_json::from_value(for_decode).map_err(|e| {
+    let empty = Value::Object(Default::default());
+    // Deserialized by reference: the same value is then kept (redacted) as the raw JSON.
+    let source = if data.is_null() { &empty } else { &data };
+    let mut out = T::deserialize(source).map_err(|e| {
         let mut shown = data.clone();
         redact(&mut shown, op.secret_outputs);
         Error::with_details(
