@@ -257,7 +257,8 @@ impl WalletClient {
     /// Builds a client; fails with `InvalidInput` / `InsecureTransport` on a bad configuration.
     #[uniffi::constructor]
     pub fn new(config: WalletClientConfig) -> Result<Arc<WalletClient>, WalletError> {
-        let _rt = runtime().enter();
+        let handle = runtime();
+        let _rt = handle.enter();
         let core = builder_from(config).build()?;
         Ok(Arc::new(WalletClient { core, token: None }))
     }
@@ -265,7 +266,8 @@ impl WalletClient {
     /// A client from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`.
     #[uniffi::constructor]
     pub fn from_env() -> Result<Arc<WalletClient>, WalletError> {
-        let _rt = runtime().enter();
+        let handle = runtime();
+        let _rt = handle.enter();
         Ok(Arc::new(WalletClient { core: wallet_sdk::Client::from_env()?, token: None }))
     }
 

@@ -15,7 +15,7 @@
 //!   the HTTP request; Swift uses a [`CancelToken`] (see the hand-written `cancellable`).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::time::Duration;
 
 mod client;
@@ -167,16 +167,11 @@ impl CancelToken {
     }
 }
 
-/// The one tokio runtime shared by every client of the process.
-pub(crate) fn runtime() -> &'static tokio::runtime::Runtime {
-    static RT: OnceLock<tokio::runtime::Runtime> = OnceLock::new();
-    RT.get_or_init(|| {
-        tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .thread_name("wallet-sdk")
-            .build()
-            .expect("cannot start the wallet-sdk tokio runtime")
-    })
+/// The one tokio runtime shared by every client of the process (the core's, which is also
+/// re-created in a child process after fork()).
+pub(crate) fn runtime() -> tokio::runtime::Handle {
+    // Fails only when the OS refuses to start threads; there is no way to serve calls then.
+    wallet_sdk::fork::shared_runtime().expect("cannot start the wallet-sdk tokio runtime")
 }
 
 /// Calls currently running, over all clients (diagnostics; proves cancellation leaves none).
