@@ -123,21 +123,16 @@ def test_gil_is_released_while_waiting():
     assert len(ticks) > 50, "another Python thread could not run while the call waited"
 
 
-@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
-def test_client_works_in_a_forked_child():
-    c = make_client()
-    assert c.blockchain_info().chain == "regtest"  # runtime and pool exist in the parent
+def run_in_forked_child(check) -> None:
+    """Runs ``check()`` (which returns True when all is well) in a forked child and asserts it
+    succeeded there; the child never returns into the test run."""
     r, wfd = os.pipe()
     pid = os.fork()
     if pid == 0:  # child
         code = 1
         try:
             os.close(r)
-            info = c.blockchain_info()
-            name = unique("fork")
-            c.create_wallet(name)
-            ok = info.chain == "regtest" and c.wallet_balance(name).confirmed_litoshis == 0
-            os.write(wfd, b"ok" if ok else b"bad")
+            os.write(wfd, b"ok" if check() else b"bad")
             code = 0
         except BaseException as e:  # report, never continue the test run in the child
             os.write(wfd, repr(e).encode()[:500])
@@ -148,6 +143,20 @@ def test_client_works_in_a_forked_child():
     out = os.read(r, 1000)
     os.close(r)
     assert out == b"ok" and os.WEXITSTATUS(status) == 0, out
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_client_works_in_a_forked_child():
+    c = make_client()
+    assert c.blockchain_info().chain == "regtest"  # runtime and pool exist in the parent
+
+    def check():
+        info = c.blockchain_info()
+        name = unique("fork")
+        c.create_wallet(name)
+        return info.chain == "regtest" and c.wallet_balance(name).confirmed_litoshis == 0
+
+    run_in_forked_child(check)
     assert c.blockchain_info().chain == "regtest"  # the parent still works
 
 
@@ -159,29 +168,13 @@ def test_async_client_works_in_a_forked_child():
         return (await client.blockchain_info()).chain
 
     assert asyncio.run(chain(c)) == "regtest"  # the runtime and the pool exist in the parent
-    r, wfd = os.pipe()
-    pid = os.fork()
-    if pid == 0:  # child
-        code = 1
-        try:
-            os.close(r)
 
-            async def story():
-                name = unique("afork")
-                await c.create_wallet(name)
-                balance = await c.wallet_balance(name)
-                return await chain(c) == "regtest" and balance.confirmed_litoshis == 0 and await chain(make_async_client()) == "regtest"
+    async def story():
+        name = unique("afork")
+        await c.create_wallet(name)
+        balance = await c.wallet_balance(name)
+        fresh = make_async_client()  # a client created in the child works too
+        return await chain(c) == "regtest" and balance.confirmed_litoshis == 0 and await chain(fresh) == "regtest"
 
-            ok = asyncio.run(asyncio.wait_for(story(), 60))
-            os.write(wfd, b"ok" if ok else b"bad")
-            code = 0
-        except BaseException as e:  # report, never continue the test run in the child
-            os.write(wfd, repr(e).encode()[:500])
-        finally:
-            os._exit(code)
-    os.close(wfd)
-    _, status = os.waitpid(pid, 0)
-    out = os.read(r, 1000)
-    os.close(r)
-    assert out == b"ok" and os.WEXITSTATUS(status) == 0, out
+    run_in_forked_child(lambda: asyncio.run(asyncio.wait_for(story(), 60)))
     assert asyncio.run(chain(c)) == "regtest"  # the parent still works
