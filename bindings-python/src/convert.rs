@@ -48,6 +48,21 @@ fn build_error(py: Python<'_>, e: &Error) -> PyResult<PyErr> {
     Ok(PyErr::from_value(exc))
 }
 
+/// A `WalletSdkError` of kind `internal` for a caught panic: an ordinary exception that
+/// `except Exception` catches, unlike pyo3's `PanicException`.
+pub fn internal_error(py: Python<'_>, message: &str) -> PyErr {
+    let built = (|| -> PyResult<PyErr> {
+        let factory = ERROR_FACTORY.import(py, "wallet_sdk._errors", "_from_native")?;
+        let exc = factory.call1(("internal", message, PyDict::new(py)))?;
+        Ok(PyErr::from_value(exc))
+    })();
+    built.unwrap_or_else(|import_failed| {
+        let err = PyRuntimeError::new_err(message.to_string());
+        err.set_cause(py, Some(import_failed));
+        err
+    })
+}
+
 /// An `InvalidInputError` raised by the binding's own argument checks (Python types).
 pub fn invalid_input(py: Python<'_>, field: &str, message: String) -> PyErr {
     let make = || -> PyResult<PyErr> {
@@ -171,6 +186,8 @@ impl ArgType for AddressTypeArg {
 pub enum Out {
     Value(FieldValue),
     Err(Error),
+    /// A panic inside the SDK (a bug), caught before it could reach Python; the message.
+    Panic(String),
     StopAsyncIteration,
 }
 
@@ -191,6 +208,7 @@ impl<'py> IntoPyObject<'py> for Out {
         match self {
             Out::Value(v) => field_to_py(py, v),
             Out::Err(e) => Err(to_pyerr(py, &e)),
+            Out::Panic(message) => Err(internal_error(py, &message)),
             Out::StopAsyncIteration => Err(PyStopAsyncIteration::new_err(())),
         }
     }

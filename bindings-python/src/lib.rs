@@ -515,7 +515,9 @@ macro_rules! operations {
                 #[allow(clippy::too_many_arguments)]
                 fn $name(&self, py: Python<'_>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Py<PyAny>> {
                     let $c = self.client(py)?;
-                    let out = py.detach(move || Out::from_result::<wallet_sdk::$ret>($call));
+                    let out = py.detach(move || {
+                        wallet_sdk::panic::catch(|| Out::from_result::<wallet_sdk::$ret>($call)).unwrap_or_else(Out::Panic)
+                    });
                     Ok(out.into_pyobject(py)?.unbind())
                 }
             )*
@@ -529,7 +531,9 @@ macro_rules! operations {
                 #[allow(clippy::too_many_arguments)]
                 fn $name<'py>(&self, py: Python<'py>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
                     let $c = self.client(py)?;
-                    future_into_py(py, async move { Ok(Out::from_result::<wallet_sdk::$ret>($call.await)) })
+                    future_into_py(py, async move {
+                        Ok(wallet_sdk::panic::catch_future($call).await.map(Out::from_result::<wallet_sdk::$ret>).unwrap_or_else(Out::Panic))
+                    })
                 }
             )*
         }
@@ -763,6 +767,25 @@ fn _error_kinds() -> Vec<&'static str> {
     ErrorKind::ALL.iter().map(|k| k.as_str()).collect()
 }
 
+/// Diagnostics for the binding's own tests: a panic inside Rust, in a plain call.
+#[pyfunction]
+fn _self_test_panic(py: Python<'_>, message: String) -> PyResult<Py<PyAny>> {
+    let out = py.detach(move || wallet_sdk::panic::catch(|| self_test_boom(&message)).unwrap_or_else(Out::Panic));
+    Ok(out.into_pyobject(py)?.unbind())
+}
+
+/// Diagnostics for the binding's own tests: a panic inside Rust, in a coroutine.
+#[pyfunction]
+fn _self_test_panic_async(py: Python<'_>, message: String) -> PyResult<Bound<'_, PyAny>> {
+    future_into_py(py, async move {
+        Ok(wallet_sdk::panic::catch_future(async move { self_test_boom(&message) }).await.unwrap_or_else(Out::Panic))
+    })
+}
+
+fn self_test_boom(message: &str) -> Out {
+    panic!("self-test panic: {message}")
+}
+
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", VERSION)?;
@@ -777,5 +800,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_operations, m)?)?;
     m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
     m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(_self_test_panic, m)?)?;
+    m.add_function(wrap_pyfunction!(_self_test_panic_async, m)?)?;
     Ok(())
 }

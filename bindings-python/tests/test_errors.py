@@ -103,3 +103,22 @@ def test_timeout_and_outcome_unknown():
         make_client(timeout=1.0, max_attempts=1).wallet_details(name)
     assert isinstance(e.value, TimeoutError)  # also the builtin
     assert env("WALLET_SDK_API_KEY") not in f"{e.value} {e.value!r} {e.value.__dict__}"
+
+
+def test_a_rust_panic_is_an_ordinary_sdk_exception():
+    """A panic inside the SDK (a bug) reaches Python as a WalletSdkError of kind "internal",
+    which ``except Exception`` catches, in plain calls and in coroutines alike."""
+    with pytest.raises(w.WalletSdkError) as caught:
+        w._native._self_test_panic("boom")
+    assert caught.value.kind == "internal"
+    assert str(caught.value) == "internal error in wallet-sdk (a bug, please report it): self-test panic: boom"
+
+    async def in_a_coroutine():
+        await w._native._self_test_panic_async("late")
+
+    with pytest.raises(w.WalletSdkError) as caught:
+        asyncio.run(in_a_coroutine())
+    assert caught.value.kind == "internal"
+    assert str(caught.value).endswith("self-test panic: late")
+    # the process and the clients are fine afterwards
+    assert make_client().blockchain_info().chain == "regtest"

@@ -33,6 +33,7 @@ mod decode;
 mod error;
 pub mod fields;
 pub mod fork;
+pub mod panic;
 mod methods;
 pub mod models;
 pub mod operations;

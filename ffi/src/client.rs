@@ -179,17 +179,6 @@ options_records! {
     WalletDefaultAddressOptions { /** Address type (omitted: the service's default). */ address_type: AddressType }
 }
 
-/// The text of a panic payload.
-pub(crate) fn panic_text(p: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = p.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = p.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "(non-text panic payload)".to_string()
-    }
-}
-
 /// Aborts the spawned task when the call's future is dropped (Kotlin coroutine cancellation
 /// frees the Rust future), and keeps the in-flight count.
 struct CallGuard(tokio::task::AbortHandle);
@@ -228,7 +217,7 @@ where
         Ok(Err(e)) => Err(e.into()),
         Err(e) if e.is_panic() => Err(WalletError::internal(format!(
             "internal error: a Rust panic was caught at the FFI boundary: {}",
-            panic_text(&*e.into_panic())
+            wallet_sdk::panic::message(&*e.into_panic())
         ))),
         Err(_) => Err(WalletError::cancelled()),
     }

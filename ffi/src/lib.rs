@@ -213,7 +213,7 @@ pub fn self_test_panic_sync(message: String) -> Result<(), WalletError> {
         }
     }) {
         Ok(()) => Ok(()),
-        Err(p) => Err(WalletError::internal(format!("internal error: a Rust panic was caught at the FFI boundary: {}", client::panic_text(&p)))),
+        Err(p) => Err(WalletError::internal(format!("internal error: a Rust panic was caught at the FFI boundary: {}", wallet_sdk::panic::message(&*p)))),
     }
 }
 
