@@ -90,7 +90,9 @@ where
 /// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
 /// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
-/// default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+/// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
+/// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
+/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "Client", module = "wallet_sdk", frozen)]
 pub struct Client {
@@ -112,7 +114,9 @@ pub struct Client {
 /// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
 /// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
-/// default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+/// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
+/// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
+/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
 pub struct AsyncClient {
@@ -176,6 +180,7 @@ fn configure(
     proxy: Option<String>,
     no_proxy: bool,
     expiry_skew: Option<f64>,
+    address_type_codes: Option<std::collections::HashMap<String, i32>>,
 ) -> PyResult<ClientBuilder> {
     if let Some(u) = base_url {
         b = b.base_url(u);
@@ -228,6 +233,26 @@ fn configure(
     if let Some(d) = secs(py, "expiry_skew", expiry_skew)? {
         b = b.expiry_skew(d);
     }
+    if let Some(map) = address_type_codes {
+        let mut codes = wallet_sdk::AddressTypeCodes::default();
+        for (name, code) in map {
+            let slot = match name.as_str() {
+                "legacy" => &mut codes.legacy,
+                "p2sh_segwit" => &mut codes.p2sh_segwit,
+                "bech32" => &mut codes.bech32,
+                "mweb" => &mut codes.mweb,
+                other => {
+                    return Err(invalid_input(
+                        py,
+                        "address_type_codes",
+                        format!("invalid input `address_type_codes`: unknown address type {other:?} (legacy, p2sh_segwit, bech32, mweb)"),
+                    ))
+                }
+            };
+            *slot = code;
+        }
+        b = b.address_type_codes(codes);
+    }
     Ok(b)
 }
 
@@ -251,7 +276,7 @@ macro_rules! constructors {
             #[pyo3(signature = (base_url, api_key = None, *, node_url = None, timeout = None, connect_timeout = None,
                 max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
                 max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
-                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None))]
+                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 py: Python<'_>,
@@ -271,10 +296,11 @@ macro_rules! constructors {
                 proxy: Option<String>,
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
+                address_type_codes: Option<std::collections::HashMap<String, i32>>,
             ) -> PyResult<Self> {
                 let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
                     connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
-                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew)?;
+                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes)?;
                 $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
             }
 
@@ -283,7 +309,7 @@ macro_rules! constructors {
             #[classmethod]
             #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
                 max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
-                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None))]
+                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None))]
             #[allow(clippy::too_many_arguments)]
             fn from_env(
                 _cls: &Bound<'_, PyType>,
@@ -301,11 +327,12 @@ macro_rules! constructors {
                 proxy: Option<String>,
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
+                address_type_codes: Option<std::collections::HashMap<String, i32>>,
             ) -> PyResult<Self> {
                 let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
                 let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
                     max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
-                    tls_certs_only, proxy, no_proxy, expiry_skew)?;
+                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes)?;
                 $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
             }
 

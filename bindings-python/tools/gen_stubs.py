@@ -66,7 +66,7 @@ _CONFIG = (
     "user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, "
     "allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, "
     "tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, "
-    "expiry_skew: Optional[float] = None"
+    "expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None"
 )
 
 
@@ -158,7 +158,7 @@ def render_native(native) -> str:
     out += [
         "import datetime",
         "from decimal import Decimal",
-        "from typing import Any, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
+        "from typing import Any, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
         "",
         "from ._models import *",
         "",

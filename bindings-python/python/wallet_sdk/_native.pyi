@@ -4,7 +4,7 @@
 
 import datetime
 from decimal import Decimal
-from typing import Any, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._models import *
 
@@ -110,12 +110,14 @@ class Client:
     is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
     certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
     explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
-    default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+    default 60) is the margin of the local API-key expiry check. ``address_type_codes``
+    (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
+    p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
     ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
     """
-    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None) -> None: ...
+    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> None: ...
     @classmethod
-    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None) -> Client:
+    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> Client:
         """A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
         keywords are those of the constructor.
         """
@@ -352,12 +354,14 @@ class AsyncClient:
     is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
     certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
     explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
-    default 60) is the margin of the local API-key expiry check. ``from_env()`` reads
+    default 60) is the margin of the local API-key expiry check. ``address_type_codes``
+    (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
+    p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
     ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
     """
-    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None) -> None: ...
+    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> None: ...
     @classmethod
-    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None) -> AsyncClient:
+    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> AsyncClient:
         """A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
         keywords are those of the constructor.
         """
