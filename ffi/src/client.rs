@@ -60,6 +60,23 @@ pub struct WalletClientConfig {
     /// Clock skew tolerated when checking the API key's expiry, in seconds.
     #[uniffi(default = None)]
     pub expiry_skew_seconds: Option<u64>,
+    /// The integer codes sent for address types (default legacy 0, p2sh-segwit 1, bech32 2,
+    /// mweb 3 — a convention, operations.md C1).
+    #[uniffi(default = None)]
+    pub address_type_codes: Option<AddressTypeCodes>,
+}
+
+/// Integer codes of the address types on the wire (see `WalletClientConfig.addressTypeCodes`).
+#[derive(Clone, Copy, Debug, uniffi::Record)]
+pub struct AddressTypeCodes {
+    /// Code of `Legacy` (default 0).
+    pub legacy: i32,
+    /// Code of `P2shSegwit` (default 1).
+    pub p2sh_segwit: i32,
+    /// Code of `Bech32` (default 2).
+    pub bech32: i32,
+    /// Code of `Mweb` (default 3).
+    pub mweb: i32,
 }
 
 fn builder_from(config: WalletClientConfig) -> wallet_sdk::ClientBuilder {
@@ -103,6 +120,9 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::ClientBuilder {
     }
     if let Some(v) = config.expiry_skew_seconds {
         b = b.expiry_skew(Duration::from_secs(v));
+    }
+    if let Some(c) = config.address_type_codes {
+        b = b.address_type_codes(wallet_sdk::AddressTypeCodes { legacy: c.legacy, p2sh_segwit: c.p2sh_segwit, bech32: c.bech32, mweb: c.mweb });
     }
     b
 }

@@ -1,0 +1,19 @@
+import XCTest
+@testable import WalletSDK
+
+/// Client configuration that changes what is sent, checked against the sandbox.
+final class ConfigTests: XCTestCase {
+    /// operations.md C1: the codes are a convention; mapping legacy to 2 makes the sandbox
+    /// create a bech32 address for a legacy request.
+    func testAddressTypeCodesAreConfigurable() async throws {
+        let remapped = try WalletClient(config: WalletClientConfig(
+            baseUrl: Sandbox.baseUrl, credential: Secret(value: Sandbox.apiKey),
+            addressTypeCodes: AddressTypeCodes(legacy: 2, p2shSegwit: 1, bech32: 2, mweb: 3)))
+        let w = Sandbox.unique("codes")
+        _ = try await remapped.createWallet(walletName: w)
+        let made = try await remapped.createAddress(walletName: w, options: CreateAddressOptions(addressType: .legacy))
+        XCTAssertTrue(made.address.hasPrefix("rltc1q"), made.address)
+        let plain = try await Sandbox.client().createAddress(walletName: w, options: CreateAddressOptions(addressType: .legacy))
+        XCTAssertTrue(plain.address.hasPrefix("m") || plain.address.hasPrefix("n"), plain.address)
+    }
+}
