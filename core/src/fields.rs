@@ -1,7 +1,7 @@
 //! A generic, typed view of the result models, for language bindings.
 //!
 //! Every result type of [`crate::models`] (and every item type inside one) implements
-//! [`Fields`]: its [`schema`](Fields::schema) lists the fields with their [`FieldType`], and
+//! [`Fields`]: its [`record_type`](Fields::record_type) lists the fields with their [`FieldType`], and
 //! [`to_record`](Fields::to_record) gives the values as a [`Record`] tree. A binding converts
 //! that tree into its own language's objects once, generically, instead of hand-writing a
 //! wrapper per model. Amounts stay [`Amount`] and secrets stay [`Secret`] (the binding decides
