@@ -794,6 +794,14 @@ fn _error_kinds() -> Vec<&'static str> {
     ErrorKind::ALL.iter().map(|k| k.as_str()).collect()
 }
 
+/// Stops the runtime behind ``AsyncClient`` (registered with ``atexit``): its threads may still
+/// hold Python objects, which they must release before the interpreter finalizes. A later
+/// coroutine starts a new runtime.
+#[pyfunction]
+fn _shutdown_runtime(py: Python<'_>) {
+    py.detach(|| wallet_sdk::fork::shutdown_shared_runtime(Duration::from_secs(2)));
+}
+
 /// Diagnostics for the binding's own tests: a panic inside Rust, in a plain call.
 #[pyfunction]
 fn _self_test_panic(py: Python<'_>, message: String) -> PyResult<Py<PyAny>> {
@@ -827,6 +835,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_operations, m)?)?;
     m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
     m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(_shutdown_runtime, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic_async, m)?)?;
     Ok(())

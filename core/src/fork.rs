@@ -33,6 +33,19 @@ pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
     Ok(handle)
 }
 
+/// Stops the shared runtime of this process, waiting up to `timeout` for its tasks. For hosts
+/// that must not have runtime threads running while they shut down (Python calls it from
+/// `atexit`, before the interpreter finalizes). A later [`shared_runtime`] call starts a new one.
+pub fn shutdown_shared_runtime(timeout: std::time::Duration) {
+    let taken = SHARED_RUNTIME.lock().unwrap_or_else(|e| e.into_inner()).take();
+    match taken {
+        Some((owner, runtime)) if owner == std::process::id() => runtime.shutdown_timeout(timeout),
+        // A parent's runtime (after fork): its threads are not ours to wait for.
+        Some((_, runtime)) => std::mem::forget(runtime),
+        None => {}
+    }
+}
+
 /// An async [`Client`] that follows the process: in a child after `fork()` it is rebuilt from
 /// its builder, keeping the current credential (a rotated key survives the fork).
 #[derive(Clone)]
@@ -69,30 +82,29 @@ impl ProcessClient {
         }
         state.1.clone()
     }
-
-    /// Whether this process is the one that built the current client (false right after fork).
-    pub fn is_current_process(&self) -> bool {
-        self.state.lock().unwrap_or_else(|e| e.into_inner()).0 == std::process::id()
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// One test, because both parts use the process-wide runtime.
     #[test]
-    fn the_shared_runtime_is_reused_in_one_process() {
+    fn the_shared_runtime_is_reused_and_can_be_shut_down_and_restarted() {
         let a = shared_runtime().unwrap();
         let b = shared_runtime().unwrap();
         assert_eq!(a.id(), b.id());
         assert_eq!(a.block_on(async { 40 + 2 }), 42);
+        shutdown_shared_runtime(std::time::Duration::from_secs(1));
+        let after = shared_runtime().unwrap();
+        assert_ne!(a.id(), after.id());
+        assert_eq!(after.block_on(async { 7 }), 7);
     }
 
     #[test]
     fn a_process_client_keeps_its_client_in_one_process() {
         let builder = Client::builder().base_url("http://127.0.0.1:9").credential("http://u:p@127.0.0.1:9");
         let pc = ProcessClient::new(builder).unwrap();
-        assert!(pc.is_current_process());
         assert_eq!(pc.get().base_url(), "http://127.0.0.1:9");
         assert!(!format!("{pc:?}").contains("u:p@"));
     }

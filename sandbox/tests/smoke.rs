@@ -23,7 +23,7 @@ async fn missing_credential_is_a_problem_json_naming_the_field() {
     assert!(r.headers["content-type"].to_str().unwrap().starts_with("application/problem+json"));
     assert_eq!(r.body["errors"]["nodeUrlOrApiAccessKey"][0], "The nodeUrlOrApiAccessKey field is required.");
     assert_eq!(r.body["title"], "One or more validation errors occurred.");
-    // Same in compat real.
+    // An empty header counts as missing.
     let r = common::send(reqwest::Client::new().get(format!("{}/api/Blocks/blockchain-info", sandbox().base_url)).header("nodeUrlOrApiAccessKey", "")).await;
     r.assert_error(400, "missing_credential");
 }

@@ -7,6 +7,7 @@ cancelling the task cancels the request) expose the same 43 operations. Amounts 
 ``WalletSdkError`` subclass. See the README for a quickstart.
 """
 
+import atexit
 from decimal import Decimal
 from typing import Union
 
@@ -20,10 +21,15 @@ from ._native import (
     Secret,
     __version__,
 )
+from ._native import _shutdown_runtime
 from ._errors import *  # noqa: F401,F403
 from ._errors import __all__ as _errors_all
 from ._models import *  # noqa: F401,F403
 from ._models import __all__ as _models_all
+
+# The asyncio bridge's runtime threads must be stopped while the interpreter can still take
+# the GIL for them, not during its finalization.
+atexit.register(_shutdown_runtime)
 
 AmountLike = Union[Amount, Decimal, str]
 """An amount input: ``Amount``, ``decimal.Decimal`` or ``str`` (LTC). Floats and ints are refused."""
