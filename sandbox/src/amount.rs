@@ -39,7 +39,8 @@ pub fn parse_ltc_text(text: &str) -> Option<i64> {
     // value = 0.<all digits> shifted: digits × 10^(exponent − len(frac))
     let all: String = format!("{int_part}{frac_part}");
     let all = all.trim_start_matches('0');
-    let scale = exponent - frac_part.len() as i32 + 8; // power of ten applied to `all` in litoshis
+    // The power of ten applied to `all` in litoshis; an absurd exponent is refused, not wrapped.
+    let scale = exponent.checked_sub(i32::try_from(frac_part.len()).ok()?)?.checked_add(8)?;
     let mut value: i128 = 0;
     for c in all.chars() {
         value = value.checked_mul(10)?.checked_add((c as u8 - b'0') as i128)?;
@@ -49,9 +50,9 @@ pub fn parse_ltc_text(text: &str) -> Option<i64> {
         }
     }
     let litoshis = if scale >= 0 {
-        value.checked_mul(10_i128.checked_pow(scale as u32)?)?
+        value.checked_mul(10_i128.checked_pow(scale.unsigned_abs())?)?
     } else {
-        let div = 10_i128.checked_pow((-scale) as u32).unwrap_or(i128::MAX);
+        let div = 10_i128.checked_pow(scale.unsigned_abs()).unwrap_or(i128::MAX);
         if value % div != 0 {
             return None;
         }
@@ -96,6 +97,9 @@ mod tests {
         assert_eq!(parse_ltc_text("2"), Some(200_000_000));
         assert_eq!(parse_ltc_text("abc"), None);
         assert_eq!(parse_ltc_text("1e400"), None);
+        assert_eq!(parse_ltc_text("1e2147483647"), None);
+        assert_eq!(parse_ltc_text("1e-2147483648"), None);
+        assert_eq!(parse_ltc_text("0e2147483647"), None);
         assert_eq!(parse_ltc_text("123456789012345678901234567890123"), None);
         assert_eq!(parse_ltc_text("12.49985890"), Some(1_249_985_890));
     }

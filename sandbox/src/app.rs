@@ -18,6 +18,7 @@ use crate::auth::{is_node_url, Compat, KeyIssuer};
 use crate::error::ApiError;
 use crate::node::{Node, NodeShared};
 use crate::rpc::{NodeEndpoint, RpcClient};
+use crate::sync::lock;
 
 /// A successful operation: the envelope's free-text `message` and its `data`.
 pub struct Reply {
@@ -121,10 +122,7 @@ impl AppState {
             return Err(ApiError::invalid_credential("The sandbox only accepts node URLs on its allowed hosts (loopback)."));
         }
         let rpc = RpcClient::new(endpoint.clone(), self.http.clone());
-        let shared = self
-            .nodes
-            .lock()
-            .unwrap()
+        let shared = lock(&self.nodes)
             .entry(endpoint.key())
             .or_insert_with(|| {
                 let file = self.config.state_dir.as_ref().map(|d| d.join(format!("wallets-{}.json", endpoint.key().replace([':', '[', ']'], "_"))));
@@ -139,17 +137,17 @@ impl AppState {
     /// tests don't consume each other's faults.
     pub fn arm_fault(&self, path: &str, delay_ms: u64, count: u32, credential: Option<String>) {
         let path = path.to_ascii_lowercase();
-        let mut faults = self.faults.lock().unwrap();
+        let mut faults = lock(&self.faults);
         faults.retain(|f| !(f.path == path && f.credential == credential));
         faults.push(Fault { path, delay: Duration::from_millis(delay_ms), remaining: count, credential });
     }
 
     fn take_fault(&self, path: &str, credential: &str) -> Option<Duration> {
-        let mut faults = self.faults.lock().unwrap();
+        let mut faults = lock(&self.faults);
         let i = faults.iter().position(|f| f.path == path && f.credential.as_deref().is_none_or(|c| c == credential))?;
         let fault = &mut faults[i];
         let delay = fault.delay;
-        fault.remaining -= 1;
+        fault.remaining = fault.remaining.saturating_sub(1);
         if fault.remaining == 0 {
             faults.remove(i);
         }
@@ -162,7 +160,7 @@ impl AppState {
         if rate <= 0.0 {
             return None;
         }
-        let mut buckets = self.buckets.lock().unwrap();
+        let mut buckets = lock(&self.buckets);
         let now = Instant::now();
         let (tokens, last) = buckets.entry(credential.to_string()).or_insert((rate, now));
         *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * rate).min(rate);

@@ -56,7 +56,7 @@ impl KeyIssuer {
 
     /// Mints a key living `ttl_seconds` (negative: already expired). Returns the token and `exp`.
     pub fn mint(&self, ttl_seconds: i64, compat: Compat) -> (String, i64) {
-        let exp = now() + ttl_seconds;
+        let exp = now().saturating_add(ttl_seconds);
         let header = URL_SAFE_NO_PAD.encode(json!({ "alg": "HS256", "typ": "JWT" }).to_string());
         let claims = json!({ "sub": "sandbox", "iat": now(), "exp": exp, "compat": compat.as_str() });
         let payload = URL_SAFE_NO_PAD.encode(claims.to_string());

@@ -11,6 +11,7 @@ use tokio::sync::{watch, Notify};
 
 use crate::amount;
 use crate::rpc::{RpcClient, RpcError};
+use crate::sync::lock;
 
 /// How often the index polls the node for new blocks.
 const POLL_INTERVAL: Duration = Duration::from_secs(2);
@@ -75,7 +76,7 @@ impl AddressIndex {
 
     /// Confirmed history of an address, newest first.
     pub fn confirmed_history(&self, address: &str) -> Vec<AddressTx> {
-        let tables = self.tables.lock().unwrap();
+        let tables = lock(&self.tables);
         let mut items = tables.history.get(address).cloned().unwrap_or_default();
         items.reverse();
         items
@@ -83,7 +84,7 @@ impl AddressIndex {
 
     /// Whether the address appears in any indexed block.
     pub fn has_history(&self, address: &str) -> bool {
-        self.tables.lock().unwrap().history.get(address).is_some_and(|h| !h.is_empty())
+        lock(&self.tables).history.get(address).is_some_and(|h| !h.is_empty())
     }
 
     /// Mempool transactions touching the address, computed now (§1.11).
@@ -100,7 +101,7 @@ impl AddressIndex {
             let received = outputs(&tx).filter(|(_, a, _)| a == address).map(|(_, _, v)| v).sum::<i64>();
             let mut sent = 0;
             for (prev_txid, prev_n) in inputs(&tx) {
-                let known = self.tables.lock().unwrap().outpoints.get(&(prev_txid.clone(), prev_n)).cloned();
+                let known = lock(&self.tables).outpoints.get(&(prev_txid.clone(), prev_n)).cloned();
                 let prevout = match known {
                     Some(p) => Some(p),
                     // Spends an unconfirmed parent.
@@ -125,13 +126,13 @@ impl AddressIndex {
     async fn sync(&self) -> Result<(), RpcError> {
         let tip = self.rpc.call("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
         loop {
-            let next = self.tables.lock().unwrap().hashes.len() as u64;
+            let next = lock(&self.tables).hashes.len() as u64;
             if next > tip {
                 return Ok(());
             }
             let hash = self.rpc.call("getblockhash", json!([next])).await?;
             let block = self.rpc.call("getblock", json!([hash, 2])).await?;
-            let mut tables = self.tables.lock().unwrap();
+            let mut tables = lock(&self.tables);
             let previous = block.get("previousblockhash").and_then(Value::as_str);
             if next > 0 && tables.hashes.last().map(String::as_str) != previous {
                 // Reorganisation: rebuild from the genesis block (regtest chains are short).
@@ -180,11 +181,13 @@ fn index_block(tables: &mut Tables, block: &Value, height: u64) {
         let mut effects: HashMap<String, (i64, i64)> = HashMap::new();
         for (prev_txid, prev_n) in inputs(tx) {
             if let Some((address, value)) = tables.outpoints.get(&(prev_txid, prev_n)) {
-                effects.entry(address.clone()).or_default().1 += value;
+                let effect = effects.entry(address.clone()).or_default();
+                effect.1 = effect.1.saturating_add(*value);
             }
         }
         for (n, address, value) in outputs(tx) {
-            effects.entry(address.clone()).or_default().0 += value;
+            let effect = effects.entry(address.clone()).or_default();
+            effect.0 = effect.0.saturating_add(value);
             tables.outpoints.insert((txid.to_string(), n), (address, value));
         }
         for (address, (received, sent)) in effects {

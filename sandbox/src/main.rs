@@ -15,6 +15,7 @@ mod ops;
 mod otp;
 mod rpc;
 mod sandbox_api;
+mod sync;
 
 use std::collections::HashSet;
 use std::io::Write;

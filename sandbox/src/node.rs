@@ -12,6 +12,7 @@ use tokio::sync::OwnedMutexGuard;
 use crate::error::ApiError;
 use crate::index::AddressIndex;
 use crate::rpc::{RpcClient, RpcError};
+use crate::sync::lock;
 
 /// Seconds a wallet stays unlocked for one operation (it is locked again right after).
 const UNLOCK_SECONDS: u64 = 30;
@@ -106,7 +107,7 @@ impl Node {
     /// on one wallet.
     pub async fn lock_wallet(&self, wallet: &str) -> OwnedMutexGuard<()> {
         let lock = {
-            let mut locks = self.shared.wallet_locks.lock().unwrap();
+            let mut locks = lock(&self.shared.wallet_locks);
             locks.entry(wallet.to_string()).or_default().clone()
         };
         lock.lock_owned().await
@@ -147,11 +148,11 @@ impl Node {
     }
 
     pub fn record(&self, wallet: &str) -> Option<WalletRecord> {
-        self.shared.records.lock().unwrap().get(wallet).cloned()
+        lock(&self.shared.records).get(wallet).cloned()
     }
 
     pub fn set_record(&self, wallet: &str, record: WalletRecord) {
-        let mut records = self.shared.records.lock().unwrap();
+        let mut records = lock(&self.shared.records);
         records.insert(wallet.to_string(), record);
         if let Some(file) = &self.shared.records_file {
             if let Ok(bytes) = serde_json::to_vec_pretty(&*records) {
