@@ -9,6 +9,7 @@ mod auth;
 mod error;
 mod index;
 mod keys;
+mod launch;
 mod litecoind;
 mod node;
 mod ops;
@@ -18,7 +19,6 @@ mod sandbox_api;
 mod sync;
 
 use std::collections::HashSet;
-use std::io::Write;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
@@ -121,18 +121,7 @@ fn env_config(state_dir: Option<PathBuf>) -> Result<Config, String> {
 }
 
 fn main() {
-    tracing_subscriber::fmt()
-        .with_writer(std::io::stderr)
-        .with_env_filter(tracing_subscriber::EnvFilter::try_from_env("SANDBOX_LOG").unwrap_or_else(|_| "info".into()))
-        .with_ansi(false)
-        .init();
-    let args = match parse_args() {
-        Ok(a) => a,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    let args = launch::start("SANDBOX_LOG", parse_args);
     // Spawned here, on the main thread, so that PR_SET_PDEATHSIG ties the node to this process.
     let mut process = match &args.node_url {
         Some(_) => None,
@@ -182,14 +171,7 @@ async fn run(args: Args, process: Option<&mut NodeProcess>) -> Result<(), String
         "pid": std::process::id(),
     })
     .to_string();
-    if let Some(path) = &args.ready_file {
-        write_private(path, &ready).map_err(|e| format!("cannot write --ready-file {}: {e}", path.display()))?;
-    }
-    {
-        let mut out = std::io::stdout().lock();
-        let _ = writeln!(out, "{ready}");
-        let _ = out.flush();
-    }
+    launch::announce_ready(&ready, args.ready_file.as_deref())?;
     tracing::info!(port, "wallet-sandbox ready");
 
     let app_state = state.clone();
@@ -204,42 +186,9 @@ async fn run(args: Args, process: Option<&mut NodeProcess>) -> Result<(), String
         }
     });
     axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown_signal(args.exit_on_stdin_eof))
+        .with_graceful_shutdown(launch::shutdown_signal(args.exit_on_stdin_eof))
         .await
         .map_err(|e| e.to_string())?;
     tracing::info!("shutting down");
     Ok(())
-}
-
-fn write_private(path: &std::path::Path, text: &str) -> std::io::Result<()> {
-    use std::os::unix::fs::OpenOptionsExt;
-    let tmp = path.with_extension("tmp");
-    let mut f = std::fs::OpenOptions::new().write(true).create(true).truncate(true).mode(0o600).open(&tmp)?;
-    writeln!(f, "{text}")?;
-    drop(f);
-    std::fs::rename(tmp, path)
-}
-
-async fn shutdown_signal(exit_on_stdin_eof: bool) {
-    use tokio::io::AsyncReadExt;
-    use tokio::signal::unix::{signal, SignalKind};
-    let mut term = signal(SignalKind::terminate()).expect("SIGTERM handler");
-    let mut int = signal(SignalKind::interrupt()).expect("SIGINT handler");
-    let stdin_closed = async {
-        if !exit_on_stdin_eof {
-            return std::future::pending().await;
-        }
-        let mut stdin = tokio::io::stdin();
-        let mut buf = [0u8; 64];
-        while let Ok(n) = stdin.read(&mut buf).await {
-            if n == 0 {
-                break;
-            }
-        }
-    };
-    tokio::select! {
-        _ = term.recv() => {},
-        _ = int.recv() => {},
-        _ = stdin_closed => {},
-    }
 }

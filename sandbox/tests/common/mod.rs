@@ -311,3 +311,67 @@ pub async fn node_call(wallet: Option<&str>, method: &str, params: Value) -> Res
 pub async fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
     node_call(wallet, method, params).await.unwrap_or_else(|e| panic!("{method}: {e}"))
 }
+
+/// A `wallet-fault-proxy` in front of `upstream`, tied to this test: it stops when the struct is
+/// dropped (killed) or when this process exits (its stdin closes).
+pub struct FaultProxy {
+    pub child: std::process::Child,
+    pub url: String,
+    http: reqwest::Client,
+}
+
+impl FaultProxy {
+    /// A proxy in front of the sandbox of this test run.
+    pub fn start() -> FaultProxy {
+        Self::start_with(&sandbox().base_url, &[])
+    }
+
+    pub fn start_with(upstream: &str, args: &[&str]) -> FaultProxy {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-fault-proxy"))
+            .args(["--listen", "127.0.0.1:0", "--upstream", upstream, "--exit-on-stdin-eof"])
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("start wallet-fault-proxy");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("proxy ready line");
+        let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("bad proxy ready line: {line:?}"));
+        let url = ready["proxyUrl"].as_str().unwrap().to_string();
+        FaultProxy { child, url, http: reqwest::Client::new() }
+    }
+
+    /// An [`Api`] that goes through the proxy with `credential`.
+    pub fn api_with(&self, credential: &str) -> Api {
+        Api { http: reqwest::Client::new(), base_url: self.url.clone(), credential: credential.to_string() }
+    }
+
+    /// `POST /_proxy/rules` with `rule`; returns the proxy's answer (status, JSON body).
+    pub async fn try_arm(&self, rule: Value) -> (u16, Value) {
+        let r = self.http.post(format!("{}/_proxy/rules", self.url)).json(&rule).send().await.expect("proxy reachable");
+        let status = r.status().as_u16();
+        (status, r.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Arms `rule`, which must be accepted.
+    pub async fn arm(&self, rule: Value) {
+        let (status, body) = self.try_arm(rule.clone()).await;
+        assert_eq!((status, &body), (200, &json!({ "armed": true })), "rule {rule} refused");
+    }
+
+    /// `(hits, forwarded)` of `path`; with `key`, only requests carrying that credential.
+    pub async fn hits(&self, path: &str, key: Option<&str>) -> (u64, u64) {
+        let mut query = vec![("path", path)];
+        query.extend(key.map(|k| ("key", k)));
+        let r: Value = self.http.get(format!("{}/_proxy/hits", self.url)).query(&query).send().await.unwrap().json().await.unwrap();
+        (r["hits"].as_u64().unwrap(), r["forwarded"].as_u64().unwrap())
+    }
+}
+
+impl Drop for FaultProxy {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
