@@ -37,10 +37,15 @@ impl Amount {
     /// Fails with [`crate::ErrorKind::InvalidInput`] for more than 8 decimals, a value that
     /// overflows, zero, a negative value or text that is not a plain decimal number.
     pub fn from_ltc(text: &str) -> Result<Amount, Error> {
-        let a = parse_decimal(text, false).map_err(|m| Error::invalid_input("amount", m))?;
+        Amount::from_ltc_for("amount", text)
+    }
+
+    /// [`from_ltc`](Self::from_ltc) with errors naming `field`.
+    pub(crate) fn from_ltc_for(field: &str, text: &str) -> Result<Amount, Error> {
+        let a = parse_decimal(text, false).map_err(|m| Error::invalid_input(field, m))?;
         if a.0 <= 0 {
             return Err(Error::invalid_input(
-                "amount",
+                field,
                 format!("`{}` must be greater than zero", text.trim()),
             ));
         }

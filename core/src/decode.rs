@@ -7,6 +7,7 @@ use serde_json::Value;
 
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::Operation;
+use crate::redact;
 
 /// Largest excerpt of an unreadable body kept in an error.
 pub const EXCERPT_LIMIT: usize = 1024;
@@ -26,6 +27,13 @@ pub trait FromData: serde::de::DeserializeOwned {
     /// Stores the raw (redacted) `data` JSON.
     #[doc(hidden)]
     fn set_raw(&mut self, raw: Value);
+}
+
+/// The untyped result of [`crate::Client::call`]: the answer's `data`, redacted.
+impl FromData for Value {
+    fn set_raw(&mut self, raw: Value) {
+        *self = raw;
+    }
 }
 
 pub(crate) fn json_type_name(v: &Value) -> &'static str {
@@ -65,27 +73,140 @@ pub(crate) fn excerpt(body: &[u8]) -> String {
     s.replace(['\r', '\n'], " ")
 }
 
-/// Parses a `Retry-After` header (delay-seconds).
+/// The longest `Retry-After` honoured; a larger value (a hostile or broken header such as
+/// `100000000000000000000`) is clamped to it instead of overflowing.
+pub const MAX_RETRY_AFTER: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Parses a `Retry-After` header (delay-seconds or an HTTP date), clamped to
+/// [`MAX_RETRY_AFTER`].
 pub(crate) fn parse_retry_after(v: &str) -> Option<Duration> {
     let v = v.trim();
-    if let Ok(s) = v.parse::<u64>() {
-        return Some(Duration::from_secs(s));
-    }
-    if let Some(secs) = v.parse::<f64>().ok().filter(|f| f.is_finite() && *f >= 0.0) {
-        return Some(Duration::from_secs_f64(secs));
-    }
-    // The HTTP-date form: the time left until then (zero if already past).
-    let at = httpdate::parse_http_date(v).ok()?;
-    Some(at.duration_since(std::time::SystemTime::now()).unwrap_or(Duration::ZERO))
+    let wait = if let Ok(s) = v.parse::<u64>() {
+        Duration::from_secs(s)
+    } else if let Some(secs) = v.parse::<f64>().ok().filter(|f| !f.is_nan() && *f >= 0.0) {
+        Duration::try_from_secs_f64(secs).unwrap_or(MAX_RETRY_AFTER)
+    } else {
+        // The HTTP-date form: the time left until then (zero if already past).
+        let at = httpdate::parse_http_date(v).ok()?;
+        at.duration_since(std::time::SystemTime::now()).unwrap_or(Duration::ZERO)
+    };
+    Some(wait.min(MAX_RETRY_AFTER))
 }
 
 const NOT_FOUND_HINT: &str =
     "note: the service also answers 404 when the API key is rejected; if this should exist, check the credential";
 const COMPAT_404_HINT: &str =
     "the service answered 404 with an empty body, which is how it answers a rejected or expired API key; check the credential or get a new key";
+const GATEWAY_HINT: &str = "a gateway may answer so after the service acted; it was not repeated automatically — \
+check whether it took effect before trying again";
+
+/// Largest redacted body kept in [`Error::raw_body`].
+const RAW_BODY_LIMIT: usize = 64 * 1024;
+
+/// Field names whose values are redacted from every raw JSON the SDK keeps, whatever the
+/// operation (besides each operation's own secret fields).
+const ALWAYS_SECRET_FIELDS: &[&str] = &[
+    "privateKey", "addressPrivateKey", "addressPrivatKey", "mnemonics", "mnemonic", "passphrase",
+    "encryptedPassphrase", "old_passphrase", "new_passphrase", "oldPassphrase", "newPassphrase", "wif", "seed",
+    "xprv", "tprv", "nodeUrlOrApiAccessKey", "apiKey",
+];
+
+/// A successful answer: the `data` value and whether it came in a `successful: true` envelope.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    pub data: Value,
+    pub enveloped: bool,
+    pub status: u16,
+    pub request_id: Option<String>,
+    /// Attempts made (set by the client).
+    pub attempts: u32,
+}
+
+/// `true` when the operation's answer carries a secret of its own (a private key, a
+/// mnemonic, a passphrase, an OTP code): its bodies are never shown in errors, and its raw
+/// JSON keeps only fields known to be public.
+pub(crate) fn answer_carries_secret(op: &Operation) -> bool {
+    !op.secret_outputs.is_empty()
+}
+
+/// The raw JSON of an answer as the SDK keeps it: secret fields (of any operation and of this
+/// one) redacted, and for answers that carry a secret, everything but `public_fields` too.
+pub(crate) fn redact_answer(op: &Operation, v: &mut Value, public_fields: &[&str]) {
+    if answer_carries_secret(op) {
+        redact::keep_public_fields(v, public_fields);
+    }
+    redact::redact_fields(v, ALWAYS_SECRET_FIELDS);
+    redact::redact_fields(v, op.secret_outputs);
+    let inputs: Vec<&str> = op.params.iter().filter(|p| p.secret).map(|p| p.wire_name).collect();
+    redact::redact_fields(v, &inputs);
+}
+
+/// The body of an unreadable answer as kept in an error: nothing for an answer that carries
+/// a secret, else the body with its secret fields redacted (if it is JSON), cut at 64 KiB.
+fn kept_body(op: &Operation, body: &[u8]) -> Option<String> {
+    if answer_carries_secret(op) || body.is_empty() {
+        return None;
+    }
+    let text = match serde_json::from_slice::<Value>(body) {
+        Ok(mut v) => {
+            redact_answer(op, &mut v, &[]);
+            v.to_string()
+        }
+        Err(_) => String::from_utf8_lossy(&body[..body.len().min(RAW_BODY_LIMIT)]).into_owned(),
+    };
+    Some(cut(text, RAW_BODY_LIMIT))
+}
+
+fn cut(mut s: String, limit: usize) -> String {
+    if s.len() > limit {
+        let mut at = limit;
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        s.truncate(at);
+        s.push('…');
+    }
+    s
+}
+
+/// The error for an answer the SDK cannot read. On a non-idempotent operation a 2xx means the
+/// operation happened: `outcome_unknown`, never retryable. Otherwise `decode`.
+fn unreadable(op: &'static Operation, status: u16, d: Details, why: &str, body: &[u8]) -> Error {
+    let secret = answer_carries_secret(op);
+    let shown = if secret {
+        "the body is not shown: this operation's answers carry secrets".to_string()
+    } else {
+        match kept_body(op, body) {
+            Some(b) => format!("body starts with: {}", excerpt(b.as_bytes())),
+            None => "body starts with: (empty body)".to_string(),
+        }
+    };
+    let mut d = Details { operation: Some(op.name), status: Some(status), ..d };
+    d.raw_body = kept_body(op, body);
+    if op.idempotent || !(200..300).contains(&status) {
+        Error::with_details(
+            ErrorKind::Decode,
+            format!("{} failed: could not read the response (HTTP {status}): {why}; {shown}", op.name),
+            d,
+        )
+    } else {
+        d.may_have_reached_service = true;
+        let rid = d.request_id.as_deref().map(|r| format!(" [request id {r}]")).unwrap_or_default();
+        Error::with_details(
+            ErrorKind::OutcomeUnknown,
+            format!(
+                "{}: outcome unknown: the service answered HTTP {status}, so the operation probably took effect, but the \
+                 answer could not be read ({why}; {shown}); it was not repeated automatically — check whether it took \
+                 effect before trying again{rid}",
+                op.name
+            ),
+            d,
+        )
+    }
+}
 
 /// Interprets one response: the `data` value on success, else the error.
-pub(crate) fn interpret(op: &'static Operation, r: &RawResponse) -> Result<Value> {
+pub(crate) fn interpret(op: &'static Operation, r: &RawResponse) -> Result<Answer> {
     let ok_status = (200..300).contains(&r.status);
     let parsed: Option<Value> = if is_json_media_type(r.content_type.as_deref()) && !r.body.is_empty() {
         serde_json::from_slice(&r.body).ok()
@@ -98,32 +219,28 @@ pub(crate) fn interpret(op: &'static Operation, r: &RawResponse) -> Result<Value
         retry_after: r.retry_after,
         ..Details::default()
     };
-    match parsed {
+    let answer = |data: Value, enveloped: bool| Answer { data, enveloped, status: r.status, request_id: r.request_id.clone(), attempts: 0 };
+    let result = match parsed {
         Some(json) => {
             let envelope = json.as_object().and_then(|o| o.get("successful")).and_then(Value::as_bool);
             match envelope {
                 Some(true) if ok_status => {
                     let mut json = json;
-                    Ok(json.as_object_mut().and_then(|o| o.remove("data")).unwrap_or(Value::Null))
+                    Ok(answer(json.as_object_mut().and_then(|o| o.remove("data")).unwrap_or(Value::Null), true))
                 }
                 Some(_) => Err(service_error(op, &json, base)),
-                None if ok_status => Ok(json),
+                None if ok_status => Ok(answer(json, false)),
                 None => Err(service_error(op, &json, base)),
             }
         }
         None if ok_status => {
             let ct = r.content_type.as_deref().unwrap_or("none");
-            let why = if r.body.is_empty() { "the body is empty" } else { "the body is not JSON" };
-            Err(Error::with_details(
-                ErrorKind::Decode,
-                format!(
-                    "{} failed: could not read the response (HTTP {}, content type `{ct}`): {why}; body starts with: {}",
-                    op.name,
-                    r.status,
-                    excerpt(&r.body)
-                ),
-                Details { operation: Some(op.name), ..base },
-            ))
+            let why = if r.body.is_empty() {
+                format!("the body is empty (content type `{ct}`)")
+            } else {
+                format!("the body is not JSON (content type `{ct}`)")
+            };
+            Err(unreadable(op, r.status, base, &why, &r.body))
         }
         None => {
             // a non-2xx answer we cannot read: the status decides
@@ -135,10 +252,33 @@ pub(crate) fn interpret(op: &'static Operation, r: &RawResponse) -> Result<Value
             }
             let kind = ErrorKind::from_status(r.status);
             let ct = r.content_type.as_deref().unwrap_or("none");
-            d.service_message = Some(format!("non-JSON body (content type `{ct}`): {}", excerpt(&r.body)));
+            d.service_message = Some(match kept_body(op, &r.body) {
+                Some(b) => format!("non-JSON body (content type `{ct}`): {}", excerpt(b.as_bytes())),
+                None if r.body.is_empty() => format!("empty body (content type `{ct}`)"),
+                None => format!("non-JSON body (content type `{ct}`, not shown: this operation's answers carry secrets)"),
+            });
+            d.raw_body = kept_body(op, &r.body);
             let hint = if r.status == 404 { Some(NOT_FOUND_HINT) } else { None };
             Err(Error::from_service(op.name, kind, d, hint))
         }
+    };
+    result.map_err(|e| for_non_idempotent(op, e))
+}
+
+/// On a non-idempotent operation, an answer means the request reached the service: nothing is
+/// retryable any more, and a 5xx other than 503 (which a gateway may send after the service
+/// acted) is `outcome_unknown`.
+fn for_non_idempotent(op: &'static Operation, e: Error) -> Error {
+    if op.idempotent {
+        return e;
+    }
+    match e.status() {
+        Some(s) if (500..=599).contains(&s) && s != 503 && e.kind() != ErrorKind::OutcomeUnknown => {
+            let mut d = e.into_details();
+            d.may_have_reached_service = true;
+            Error::from_service(op.name, ErrorKind::OutcomeUnknown, d, Some(GATEWAY_HINT))
+        }
+        _ => e.reached_service(),
     }
 }
 
@@ -193,52 +333,44 @@ fn service_error(op: &'static Operation, json: &Value, mut d: Details) -> Error 
     let hint = match kind {
         ErrorKind::NotFound if status == 404 => Some(NOT_FOUND_HINT),
         ErrorKind::CredentialExpired => Some("get a new key and pass it to set_credential"),
-        ErrorKind::OutcomeUnknown => None,
         _ => None,
     };
     Error::from_service(op.name, kind, d, hint)
 }
 
-/// Replaces the values of secret fields (by wire name, at any depth) with `"[REDACTED]"`.
-pub(crate) fn redact(v: &mut Value, secret_fields: &[&str]) {
-    if secret_fields.is_empty() {
-        return;
-    }
-    match v {
-        Value::Object(m) => {
-            for (k, val) in m.iter_mut() {
-                if secret_fields.iter().any(|s| s.eq_ignore_ascii_case(k)) && !val.is_null() {
-                    *val = Value::String("[REDACTED]".into());
-                } else {
-                    redact(val, secret_fields);
-                }
-            }
+/// Decodes an answer into the operation's result type and keeps the redacted raw JSON.
+///
+/// A bare answer (no `successful: true` envelope) counts as success only when it holds at
+/// least one field of the result type: an error body of another shape must never pass as a
+/// result whose fields are all optional.
+/// `echoed` are the forms of the call's secret inputs, scrubbed from the raw JSON for
+/// operations that may echo them.
+pub(crate) fn typed<T: FromData>(op: &'static Operation, answer: Answer, echoed: Option<&redact::SecretForms>) -> Result<T> {
+    let Answer { data, enveloped, status, request_id, .. } = answer;
+    let fields = redact::field_names::<T>();
+    let unreadable_data = |why: String, data: &Value| {
+        let body = data.to_string();
+        let d = Details { request_id: request_id.clone(), ..Details::default() };
+        for_non_idempotent(op, unreadable(op, status, d, &why, body.as_bytes()))
+    };
+    if !enveloped && !fields.is_empty() {
+        let known = data.as_object().is_some_and(|m| m.keys().any(|k| fields.iter().any(|f| f == k)));
+        if !known {
+            return Err(unreadable_data(
+                format!("the answer is {} without a `successful` envelope and holds none of the result's fields", json_type_name(&data)),
+                &data,
+            ));
         }
-        Value::Array(a) => a.iter_mut().for_each(|x| redact(x, secret_fields)),
-        _ => {}
     }
-}
-
-/// Decodes `data` into the operation's result type and keeps the redacted raw JSON.
-pub(crate) fn typed<T: FromData>(op: &'static Operation, data: Value, status: u16) -> Result<T> {
     let empty = Value::Object(Default::default());
     // Deserialized by reference: the same value is then kept (redacted) as the raw JSON.
     let source = if data.is_null() { &empty } else { &data };
-    let mut out = T::deserialize(source).map_err(|e| {
-        let mut shown = data.clone();
-        redact(&mut shown, op.secret_outputs);
-        Error::with_details(
-            ErrorKind::Decode,
-            format!(
-                "{} failed: could not read the response (HTTP {status}): unexpected data shape: {e}; data starts with: {}",
-                op.name,
-                excerpt(shown.to_string().as_bytes())
-            ),
-            Details { operation: Some(op.name), status: Some(status), ..Details::default() },
-        )
-    })?;
+    let mut out = T::deserialize(source).map_err(|e| unreadable_data(format!("unexpected data shape: {e}"), &data))?;
     let mut raw = data;
-    redact(&mut raw, op.secret_outputs);
+    redact_answer(op, &mut raw, fields);
+    if let Some(forms) = echoed {
+        forms.scrub_json(&mut raw);
+    }
     out.set_raw(raw);
     Ok(out)
 }
@@ -273,13 +405,15 @@ mod tests {
     #[test]
     fn envelope_and_bare() {
         let d = interpret(&ops::WALLET_BALANCE, &resp(200, Some("application/json"), r#"{"successful":true,"message":"ok","data":{"confirmed":1.5}}"#)).unwrap();
-        assert_eq!(d["confirmed"].to_string(), "1.5");
+        assert!(d.enveloped);
+        assert_eq!(d.data["confirmed"].to_string(), "1.5");
         let d = interpret(&ops::WALLET_BALANCE, &resp(200, Some("application/json; charset=utf-8"), r#"{"confirmed":1.5,"unconfirmed":0}"#)).unwrap();
-        assert_eq!(d["unconfirmed"].to_string(), "0");
+        assert!(!d.enveloped);
+        assert_eq!(d.data["unconfirmed"].to_string(), "0");
         let d = interpret(&ops::WALLET_BALANCE, &resp(200, Some("application/vnd.x+json"), r#""hello""#)).unwrap();
-        assert_eq!(d, Value::String("hello".into()));
+        assert_eq!(d.data, Value::String("hello".into()));
         let d = interpret(&ops::WALLET_BALANCE, &resp(200, None, r#"{"successful":true,"data":null}"#)).unwrap();
-        assert!(d.is_null());
+        assert!(d.data.is_null());
     }
 
     #[test]
@@ -358,9 +492,9 @@ mod tests {
     fn non_json_bodies() {
         let e = interpret(&ops::BLOCKCHAIN_INFO, &resp(200, Some("text/html"), "<html>proxy login</html>")).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::Decode);
-        assert_eq!(e.to_string(), "blockchain_info failed: could not read the response (HTTP 200, content type `text/html`): the body is not JSON; body starts with: <html>proxy login</html>");
+        assert_eq!(e.to_string(), "blockchain_info failed: could not read the response (HTTP 200): the body is not JSON (content type `text/html`); body starts with: <html>proxy login</html>");
         let e = interpret(&ops::BLOCKCHAIN_INFO, &resp(200, Some("application/json"), "")).unwrap_err();
-        assert_eq!(e.to_string(), "blockchain_info failed: could not read the response (HTTP 200, content type `application/json`): the body is empty; body starts with: (empty body)");
+        assert_eq!(e.to_string(), "blockchain_info failed: could not read the response (HTTP 200): the body is empty (content type `application/json`); body starts with: (empty body)");
         let big = "x".repeat(5000);
         let e = interpret(&ops::BLOCKCHAIN_INFO, &resp(200, Some("text/plain"), &big)).unwrap_err();
         assert!(e.to_string().len() < 1300);
@@ -377,10 +511,101 @@ mod tests {
         assert_eq!(e.to_string(), "blockchain_info failed: not found (HTTP 404, code `not_found`): non-JSON body (content type `text/plain`): nope — note: the service also answers 404 when the API key is rejected; if this should exist, check the credential [request id req-1]");
     }
 
+    /// The whole response path (status × headers × body) never panics: `Retry-After`
+    /// parsing, envelope interpretation, typed decoding, redaction and error texts. A short
+    /// run here; `PROPTEST_CASES=1000000 cargo test -p wallet-sdk --release --lib
+    /// response_path_never_panics` is the long one (docs/fuzzing.md).
     #[test]
-    fn redaction() {
-        let mut v: Value = serde_json::from_str(r#"{"walletName":"w","mnemonics":"a b c","encryptedPassphrase":"pp","nested":[{"privateKey":"k"}]}"#).unwrap();
-        redact(&mut v, &["mnemonics", "encryptedPassphrase", "privateKey"]);
-        assert_eq!(v.to_string(), r#"{"walletName":"w","mnemonics":"[REDACTED]","encryptedPassphrase":"[REDACTED]","nested":[{"privateKey":"[REDACTED]"}]}"#);
+    fn response_path_never_panics() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+
+        fn json_value() -> impl Strategy<Value = Value> {
+            let leaf = prop_oneof![
+                Just(Value::Null),
+                any::<bool>().prop_map(Value::Bool),
+                any::<i64>().prop_map(Value::from),
+                "[0-9]{1,30}(\\.[0-9]{0,20})?(e[+-]?[0-9]{1,4})?".prop_map(|t| serde_json::from_str(&t).unwrap_or(Value::Null)),
+                ".{0,40}".prop_map(Value::String),
+            ];
+            leaf.prop_recursive(4, 48, 8, |inner| {
+                let keys = prop_oneof![
+                    Just("successful".to_string()), Just("data".to_string()), Just("error".to_string()),
+                    Just("code".to_string()), Just("message".to_string()), Just("privateKey".to_string()),
+                    Just("mnemonics".to_string()), Just("items".to_string()), Just("address".to_string()),
+                    Just("txid".to_string()), Just("nodeCode".to_string()), Just("field".to_string()),
+                    Just("errors".to_string()), Just("confirmed".to_string()), "[a-zA-Z]{1,12}",
+                ];
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                    prop::collection::vec((keys, inner), 0..8).prop_map(|kv| Value::Object(kv.into_iter().collect())),
+                ]
+            })
+        }
+        let body = prop_oneof![
+            prop::collection::vec(any::<u8>(), 0..300),
+            json_value().prop_map(|v| v.to_string().into_bytes()),
+            json_value().prop_map(|v| serde_json::json!({"successful": true, "data": v}).to_string().into_bytes()),
+            (json_value(), any::<bool>()).prop_map(|(v, ok)| serde_json::json!({"successful": ok, "message": "m", "error": v}).to_string().into_bytes()),
+        ];
+        let retry_after = prop_oneof![
+            Just(None),
+            ".{0,30}".prop_map(Some),
+            "[0-9]{1,40}".prop_map(Some),
+            "[0-9]{1,20}\\.[0-9]{1,20}".prop_map(Some),
+            Just(Some("100000000000000000000".to_string())),
+            Just(Some("1e308".to_string())),
+            Just(Some("Fri, 31 Dec 9999 23:59:59 GMT".to_string())),
+        ];
+        let content_type = prop_oneof![
+            Just(None),
+            Just(Some("application/json".to_string())),
+            Just(Some("application/problem+json; charset=utf-8".to_string())),
+            Just(Some("text/html".to_string())),
+            ".{0,20}".prop_map(Some),
+        ];
+        let op = (0..ops::ALL.len()).prop_map(|i| ops::ALL[i]);
+        let cases = std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(3000);
+        let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+        let forms = redact::SecretForms::for_call("http://user:pa55word@127.0.0.1:1", ["pole inch amazing", "hunter22"]);
+        runner
+            .run(&(100u16..1000, content_type, retry_after, body, op, ".{0,20}"), |(status, ct, ra, body, op, rid)| {
+                let raw = RawResponse {
+                    status,
+                    content_type: ct,
+                    request_id: Some(rid),
+                    retry_after: ra.as_deref().and_then(parse_retry_after),
+                    body,
+                };
+                if let Some(d) = raw.retry_after {
+                    prop_assert!(d <= MAX_RETRY_AFTER);
+                }
+                let shown = |e: Error| {
+                    let e = e.scrub(&forms);
+                    format!("{e} {e:?} {:?} {}", e.raw_body(), e.is_retryable())
+                };
+                match interpret(op, &raw) {
+                    Err(e) => {
+                        if !op.idempotent {
+                            prop_assert!(!e.is_retryable());
+                        }
+                        let _ = shown(e);
+                    }
+                    Ok(a) => {
+                        let copy = || Answer { data: a.data.clone(), enveloped: a.enveloped, status: a.status, request_id: None, attempts: 1 };
+                        if let Err(e) = typed::<Value>(op, copy(), Some(&forms)) {
+                            let _ = shown(e);
+                        }
+                        macro_rules! try_types { ($($t:ty),*) => { $( if let Err(e) = typed::<$t>(op, copy(), None) { let _ = shown(e); } )* } }
+                        try_types!(
+                            crate::models::PrivateKeyExport, crate::models::WalletTransactions, crate::models::SentFunds,
+                            crate::models::CreatedImportableEncryptedWallet, crate::models::BlockchainInfo,
+                            crate::models::MnemonicAddress, crate::models::EncryptedWallet, crate::models::AddressTransactions
+                        );
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
     }
 }

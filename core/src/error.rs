@@ -32,18 +32,22 @@ pub enum ErrorKind {
     Rejected,
     /// Too many requests (429); see [`Error::retry_after`].
     RateLimited,
-    /// The service or its node is unavailable (`node_unavailable`, 503, 504, other 5xx).
+    /// The service or its node is unavailable (`node_unavailable`, 503, 504, other 5xx). On a
+    /// non-idempotent operation only 503 gives this kind (other 5xx give
+    /// [`OutcomeUnknown`](ErrorKind::OutcomeUnknown)), and it is not retryable there.
     ServiceUnavailable,
     /// The service reported an error (`node_error`, or `successful: false` without a code).
     ServiceError,
     /// No answer in time for an operation that is safe to repeat.
     Timeout,
-    /// A non-idempotent request may have reached the service and no answer came: check before
-    /// repeating it.
+    /// A non-idempotent request may have reached the service and no usable answer came (no
+    /// answer, a timeout, a 5xx other than 503, or a 2xx that cannot be read): check before
+    /// repeating it. Never retryable.
     OutcomeUnknown,
     /// Connection refused, DNS, TLS, or a connection reset before an answer.
     Transport,
-    /// A response body the SDK cannot read (non-JSON, wrong shape).
+    /// A response body the SDK cannot read (non-JSON, wrong shape) on an operation that is safe
+    /// to repeat; see [`Error::raw_body`].
     Decode,
 }
 
@@ -166,6 +170,11 @@ pub(crate) struct Details {
     pub node_code: Option<i64>,
     pub node_message: Option<String>,
     pub attempts: u32,
+    /// The response body (redacted), for answers the SDK could not read.
+    pub raw_body: Option<String>,
+    /// Set once a non-idempotent request may have reached the service: repeating it could
+    /// act twice, so the error is never retryable whatever its kind.
+    pub may_have_reached_service: bool,
 }
 
 /// Every failure of the SDK: a stable [`kind`](Error::kind), a message a user can act on
@@ -205,17 +214,34 @@ impl Error {
         self
     }
 
-    pub(crate) fn scrub(mut self, secrets: &[&str]) -> Error {
-        for s in secrets {
-            if s.len() >= 4 {
-                self.message = self.message.replace(s, "[REDACTED]");
-                for m in [&mut self.details.service_message, &mut self.details.node_message] {
-                    if let Some(text) = m.as_mut() {
-                        *text = text.replace(s, "[REDACTED]");
-                    }
-                }
-            }
+    /// Removes every form of the given secrets from every text of the error.
+    pub(crate) fn scrub(mut self, secrets: &crate::redact::SecretForms) -> Error {
+        secrets.scrub_in_place(&mut self.message);
+        let d = &mut *self.details;
+        for text in [
+            &mut d.service_code,
+            &mut d.service_message,
+            &mut d.node_message,
+            &mut d.request_id,
+            &mut d.field,
+            &mut d.raw_body,
+        ]
+        .into_iter()
+        .flatten()
+        {
+            secrets.scrub_in_place(text);
         }
+        self
+    }
+
+    pub(crate) fn into_details(self) -> Details {
+        *self.details
+    }
+
+    /// Marks the error of a non-idempotent request that may have reached the service: never
+    /// retryable, whatever its kind.
+    pub(crate) fn reached_service(mut self) -> Error {
+        self.details.may_have_reached_service = true;
         self
     }
 
@@ -229,14 +255,19 @@ impl Error {
         &self.message
     }
 
-    /// `true` when repeating the same call later may succeed (rate limiting, unavailability,
-    /// timeouts, transport failures). Never `true` for `outcome_unknown`: check first.
+    /// `true` when repeating the same call later is safe and may succeed (rate limiting,
+    /// unavailability, timeouts, transport failures of operations that are safe to repeat, and
+    /// requests that certainly never left). Never `true` for `outcome_unknown`, nor for any
+    /// error of a non-idempotent operation (create, send, broadcast…) whose request may have
+    /// reached the service: a 429 or 503 there is reported, not an invitation to repeat.
     pub fn is_retryable(&self) -> bool {
-        match self.kind {
-            ErrorKind::RateLimited | ErrorKind::Timeout | ErrorKind::Transport => true,
-            ErrorKind::ServiceUnavailable => true,
-            _ => false,
+        if self.details.may_have_reached_service {
+            return false;
         }
+        matches!(
+            self.kind,
+            ErrorKind::RateLimited | ErrorKind::Timeout | ErrorKind::Transport | ErrorKind::ServiceUnavailable
+        )
     }
 
     /// The operation (snake_case SDK name) that failed, when the error comes from a call.
@@ -292,6 +323,14 @@ impl Error {
         self.details.attempts
     }
 
+    /// The response body, redacted, when the SDK could not read an answer (`decode`, and
+    /// `outcome_unknown` after an unreadable 2xx). Secret fields and every form of the call's
+    /// secret inputs are replaced by `[REDACTED]`; for an operation whose answer carries a
+    /// secret (a private key, a mnemonic…) the body is never kept.
+    pub fn raw_body(&self) -> Option<&str> {
+        self.details.raw_body.as_deref()
+    }
+
     pub(crate) fn set_attempts(mut self, n: u32) -> Error {
         self.details.attempts = n;
         self
@@ -305,7 +344,11 @@ impl Error {
         hint: Option<&str>,
     ) -> Error {
         d.operation = Some(op);
-        let mut msg = format!("{op} failed: {}", kind.summary());
+        let mut msg = if kind == ErrorKind::OutcomeUnknown {
+            format!("{op}: {}", kind.summary())
+        } else {
+            format!("{op} failed: {}", kind.summary())
+        };
         let mut paren = Vec::new();
         if let Some(s) = d.status {
             paren.push(format!("HTTP {s}"));

@@ -289,7 +289,7 @@ mod tests {
         let data = serde_json::json!({"walletName": "w", "encryptedPassphrase": "hunter2", "encrypted": true});
         let mut w: CreatedEncryptedWallet = serde_json::from_value(data.clone()).unwrap();
         let mut raw = data;
-        crate::decode::redact(&mut raw, &["encryptedPassphrase"]);
+        crate::redact::redact_fields(&mut raw, &["encryptedPassphrase"]);
         crate::decode::FromData::set_raw(&mut w, raw);
         let r = w.to_record();
         assert_eq!(r.type_name, "CreatedEncryptedWallet");

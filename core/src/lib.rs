@@ -38,14 +38,15 @@ mod methods;
 pub mod models;
 pub mod operations;
 mod paging;
+mod redact;
 mod request;
 mod secret;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
-pub use client::{default_user_agent, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
+pub use client::{default_user_agent, AbandonedCall, AbandonedCallHook, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
 pub use credential::Credential;
-pub use decode::{FromData, EXCERPT_LIMIT};
+pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use error::{Error, ErrorKind, Result};
 pub use methods::*;
 pub use models::*;

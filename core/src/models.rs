@@ -515,6 +515,10 @@ result_type! {
         pub hd_key_path: Option<String>,
         /// Derivation scheme (`core-legacy-hd` or `bip44`).
         pub scheme: Option<String>,
+        /// The address's private key (WIF), when the service sends it: the makers' summary of
+        /// `wallet_default_address_v2` says it returns the address "with private key" (the
+        /// sandbox does not send one).
+        pub private_key: Option<Secret>,
     }
 }
 

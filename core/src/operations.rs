@@ -366,7 +366,7 @@ pub const WALLET_DEFAULT_ADDRESS: Operation = op("wallet_default_address", "wall
 pub const WALLET_DEFAULT_ADDRESS_V2: Operation = op("wallet_default_address_v2", "walletDefaultAddressV2", "Wallet", Get, "/api/Wallet/wallet-default-address-v2", &[
     MNEMONICS_H,
     p("address_type", "addressType", Query, AddressTypeCode, Optional, false),
-], true, &[]);
+], true, &["privateKey"]);
 
 /// All 43 operations, in the order of `naming.md`.
 pub const ALL: [&Operation; 43] = [

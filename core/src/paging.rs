@@ -1,7 +1,11 @@
 //! Page cursors for the paged reads (`wallet_transactions`, `address_transaction`).
+//!
+//! A page shorter than asked for does not end the iteration: a service may cap its page size
+//! below the caller's. Only an empty page, or reaching the reported `total`, ends it. A service
+//! that ignores `skip` (the same page again) is an error, never an endless loop.
 
 use crate::client::Client;
-use crate::error::Result;
+use crate::error::{Error, ErrorKind, Result};
 use crate::methods::{AddressTransactionOptions, WalletTransactionsOptions};
 use crate::models::{AddressTxEntry, WalletTx};
 
@@ -14,10 +18,11 @@ pub struct WalletTransactionPages {
     page_size: u32,
     skip: u32,
     done: bool,
+    previous: Option<u64>,
 }
 
 impl WalletTransactionPages {
-    /// The next page, or `None` after the last one. A short page ends the iteration.
+    /// The next page, or `None` after the last one (an empty page).
     pub async fn next_page(&mut self) -> Result<Option<Vec<WalletTx>>> {
         if self.done {
             return Ok(None);
@@ -29,14 +34,12 @@ impl WalletTransactionPages {
                 WalletTransactionsOptions { skip: Some(self.skip), count: Some(self.page_size) },
             )
             .await?;
-        let n = page.items.len() as u32;
-        self.skip += n;
-        if n < self.page_size {
+        if page.items.is_empty() {
             self.done = true;
-        }
-        if n == 0 {
             return Ok(None);
         }
+        check_progress(&mut self.previous, page.raw(), "wallet_transactions", self.skip)?;
+        self.skip = self.skip.saturating_add(page.items.len() as u32);
         Ok(Some(page.items))
     }
 
@@ -59,6 +62,7 @@ pub struct AddressTransactionPages {
     page_size: u32,
     skip: u32,
     done: bool,
+    previous: Option<u64>,
 }
 
 impl AddressTransactionPages {
@@ -71,14 +75,14 @@ impl AddressTransactionPages {
             .client
             .address_transaction(&self.address, AddressTransactionOptions { take: Some(self.page_size), skip: Some(self.skip) })
             .await?;
-        let n = page.items.len() as u32;
-        self.skip += n;
-        let total_reached = page.total.is_some_and(|t| i64::from(self.skip) >= t);
-        if n < self.page_size || total_reached {
+        if page.items.is_empty() {
             self.done = true;
-        }
-        if n == 0 {
             return Ok(None);
+        }
+        check_progress(&mut self.previous, page.raw(), "address_transaction", self.skip)?;
+        self.skip = self.skip.saturating_add(page.items.len() as u32);
+        if page.total.is_some_and(|t| i64::from(self.skip) >= t) {
+            self.done = true;
         }
         Ok(Some(page.items))
     }
@@ -93,14 +97,50 @@ impl AddressTransactionPages {
     }
 }
 
+/// Fails when a page repeats the previous one: the service ignores `skip`, and following it
+/// would never end.
+fn check_progress(previous: &mut Option<u64>, raw: &serde_json::Value, op: &'static str, skip: u32) -> Result<()> {
+    let items = fingerprint(raw.get("items"));
+    if *previous == Some(items) {
+        return Err(Error::new(
+            ErrorKind::ServiceError,
+            format!(
+                "{op} failed: the service answered skip={skip} with the same entries as the page before; it seems to ignore \
+                 `skip`, so the pages were not followed further"
+            ),
+        )
+        .set_operation(op));
+    }
+    *previous = Some(items);
+    Ok(())
+}
+
+/// A hash of a JSON value, computed without building its text.
+fn fingerprint(v: Option<&serde_json::Value>) -> u64 {
+    use std::hash::Hasher;
+    struct HashWriter(std::collections::hash_map::DefaultHasher);
+    impl std::io::Write for HashWriter {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0.write(buf);
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut w = HashWriter(Default::default());
+    let _ = serde_json::to_writer(&mut w, &v);
+    w.0.finish()
+}
+
 impl Client {
     /// A cursor over the wallet's transactions, `page_size` entries per request (1..=500).
     pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
-        WalletTransactionPages { client: self.clone(), wallet_name: wallet_name.to_string(), page_size: page_size.max(1), skip: 0, done: false }
+        WalletTransactionPages { client: self.clone(), wallet_name: wallet_name.to_string(), page_size: page_size.max(1), skip: 0, done: false, previous: None }
     }
 
     /// A cursor over an address's history, `page_size` entries per request (1..=500).
     pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
-        AddressTransactionPages { client: self.clone(), address: address.to_string(), page_size: page_size.max(1), skip: 0, done: false }
+        AddressTransactionPages { client: self.clone(), address: address.to_string(), page_size: page_size.max(1), skip: 0, done: false, previous: None }
     }
 }

@@ -87,6 +87,64 @@ impl Args {
             None => self,
         }
     }
+    /// The inputs of an untyped call: SDK parameter names (snake_case) to JSON values, checked
+    /// against the operation's table. Amounts are decimal text (or a JSON number, read as its
+    /// text, never as a float); address types a name or an integer code.
+    pub fn from_json(op: &'static Operation, arguments: &Map<String, Value>) -> Result<Args> {
+        let mut args = Args::new();
+        for name in arguments.keys() {
+            if op.param(name).is_none() {
+                let known: Vec<&str> = op.params.iter().map(|p| p.sdk_name).collect();
+                return Err(Error::invalid_input(
+                    name,
+                    format!("`{}` has no such input (its inputs: {})", op.name, if known.is_empty() { "none".to_string() } else { known.join(", ") }),
+                ));
+            }
+        }
+        for p in op.params {
+            if args.get(p.sdk_name).is_some() {
+                continue; // wallet_name may travel twice (header and body): one value
+            }
+            let Some(v) = arguments.get(p.sdk_name).filter(|v| !v.is_null()) else { continue };
+            let wrong = |want: &str| Error::invalid_input(p.sdk_name, format!("must be {want}, not {}", crate::decode::json_type_name(v)));
+            let value = match p.kind {
+                ValueKind::Text => {
+                    let s = v.as_str().ok_or_else(|| wrong("a string"))?;
+                    if p.secret { ArgValue::Secret(Secret::new(s)) } else { ArgValue::Text(s.to_string()) }
+                }
+                ValueKind::Integer => ArgValue::Int(v.as_i64().ok_or_else(|| wrong("an integer"))?),
+                ValueKind::Amount => {
+                    let text = match v {
+                        Value::String(s) => s.clone(),
+                        Value::Number(n) => n.to_string(),
+                        _ => return Err(wrong("a decimal string")),
+                    };
+                    ArgValue::Amount(Amount::from_ltc_for(p.sdk_name, &text)?)
+                }
+                ValueKind::Boolean => ArgValue::Bool(v.as_bool().ok_or_else(|| wrong("a boolean"))?),
+                ValueKind::TextArray | ValueKind::TextListCommaJoined => {
+                    let items = v.as_array().ok_or_else(|| wrong("an array of strings"))?;
+                    let items: Option<Vec<String>> = items.iter().map(|i| i.as_str().map(str::to_string)).collect();
+                    ArgValue::List(items.ok_or_else(|| wrong("an array of strings"))?)
+                }
+                ValueKind::IntegerArray => {
+                    let items = v.as_array().ok_or_else(|| wrong("an array of integers"))?;
+                    let items: Option<Vec<i64>> = items.iter().map(Value::as_i64).collect();
+                    ArgValue::IntList(items.ok_or_else(|| wrong("an array of integers"))?)
+                }
+                ValueKind::AddressTypeCode | ValueKind::AddressTypeName => match v {
+                    Value::String(s) => ArgValue::AddressType(AddressType::from_name(s)),
+                    Value::Number(n) => ArgValue::AddressType(AddressType::RawCode(
+                        n.as_i64().and_then(|c| i32::try_from(c).ok()).ok_or_else(|| wrong("an address type name or integer code"))?,
+                    )),
+                    _ => return Err(wrong("an address type name or integer code")),
+                },
+            };
+            args.0.push((p.sdk_name, value));
+        }
+        Ok(args)
+    }
+
     fn get(&self, name: &str) -> Option<&ArgValue> {
         self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }

@@ -405,6 +405,8 @@ ffi_records! {
         hd_key_path: Option<String>,
         /// Derivation scheme (`core-legacy-hd` or `bip44`).
         scheme: Option<String>,
+        /// The address's private key (WIF), when the service sends it (`wallet_default_address_v2`).
+        private_key: Option<Arc<Secret>>,
     }
 
     /// Result of `create_address`.
