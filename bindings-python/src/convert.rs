@@ -44,6 +44,7 @@ fn build_error(py: Python<'_>, e: &Error) -> PyResult<PyErr> {
     d.set_item("node_code", e.node_code())?;
     d.set_item("node_message", e.node_message())?;
     d.set_item("attempts", e.attempts())?;
+    d.set_item("raw_body", e.raw_body())?;
     let exc = factory.call1((e.kind().as_str(), e.to_string(), d))?;
     Ok(PyErr::from_value(exc))
 }
@@ -77,6 +78,57 @@ pub fn invalid_input(py: Python<'_>, field: &str, message: String) -> PyErr {
 }
 
 // ------------------------------------------------------------------ arguments
+
+/// The arguments of an untyped call as JSON: `str`, `int`, `bool`, `None`, lists, dicts,
+/// `Decimal` and `Amount` (as decimal text), `Secret`, `AddressType` (its name). Floats are
+/// refused, as for every amount.
+pub fn arguments_to_json(py: Python<'_>, arguments: Option<Bound<'_, PyDict>>) -> PyResult<serde_json::Map<String, Value>> {
+    let mut out = serde_json::Map::new();
+    if let Some(d) = arguments {
+        for (k, v) in d.iter() {
+            let key: String = k.extract().map_err(|_| PyTypeError::new_err("argument names must be str"))?;
+            let value = py_to_json(py, &key, &v)?;
+            out.insert(key, value);
+        }
+    }
+    Ok(out)
+}
+
+fn py_to_json(py: Python<'_>, field: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
+    Ok(if v.is_none() {
+        Value::Null
+    } else if let Ok(b) = v.cast::<PyBool>() {
+        Value::Bool(b.is_true())
+    } else if v.is_instance_of::<PyInt>() {
+        Value::from(v.extract::<i64>()?)
+    } else if v.is_instance_of::<PyFloat>() {
+        return Err(invalid_input(
+            py,
+            field,
+            format!("invalid input `{field}`: got a float (binary floats cannot hold LTC amounts exactly); pass decimal.Decimal or a str"),
+        ));
+    } else if let Ok(s) = v.cast::<PyString>() {
+        Value::String(s.to_cow()?.into_owned())
+    } else if let Ok(s) = v.cast::<PySecret>() {
+        Value::String(s.get().0.expose().to_string())
+    } else if let Ok(a) = v.cast::<PyAmount>() {
+        Value::String(a.get().0.to_string())
+    } else if let Ok(t) = v.cast::<PyAddressType>() {
+        Value::String(t.get().to_core().name())
+    } else if v.is_instance(DECIMAL.import(py, "decimal", "Decimal")?)? {
+        Value::String(py.import("builtins")?.getattr("format")?.call1((v, "f"))?.extract()?)
+    } else if let Ok(l) = v.cast::<PyList>() {
+        Value::Array(l.iter().map(|x| py_to_json(py, field, &x)).collect::<PyResult<_>>()?)
+    } else if let Ok(d) = v.cast::<PyDict>() {
+        let mut m = serde_json::Map::new();
+        for (k, x) in d.iter() {
+            m.insert(k.extract()?, py_to_json(py, field, &x)?);
+        }
+        Value::Object(m)
+    } else {
+        return Err(PyTypeError::new_err(format!("argument `{field}`: unsupported type {}", v.get_type().name()?)));
+    })
+}
 
 /// An amount argument: `wallet_sdk.Amount`, `decimal.Decimal` or `str` (LTC). `float` and
 /// `int` are refused: a float is inexact and a bare int is ambiguous (LTC or litoshis?).

@@ -6,7 +6,8 @@ use std::sync::{Arc, Mutex, RwLock};
 use std::time::Duration;
 
 use pyo3::prelude::*;
-use pyo3::types::{PyTuple, PyType};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyTuple, PyType};
 use wallet_sdk::fields::{Fields, RecordType};
 use wallet_sdk::*;
 
@@ -181,6 +182,7 @@ fn configure(
     no_proxy: bool,
     expiry_skew: Option<f64>,
     address_type_codes: Option<std::collections::HashMap<String, i32>>,
+    on_abandoned_call: Option<Py<PyAny>>,
 ) -> PyResult<ClientBuilder> {
     if let Some(u) = base_url {
         b = b.base_url(u);
@@ -253,7 +255,46 @@ fn configure(
         }
         b = b.address_type_codes(codes);
     }
-    Ok(b)
+    if let Some(hook) = &on_abandoned_call {
+        if !hook.bind(py).is_callable() {
+            return Err(invalid_input(py, "on_abandoned_call", "invalid input `on_abandoned_call`: it must be callable".into()));
+        }
+    }
+    Ok(b.on_abandoned_call(abandoned_call_hook(on_abandoned_call)))
+}
+
+/// The core's abandoned-call hook for Python: every report goes to the `wallet_sdk` logger
+/// and, when given, to the user's callable (`wallet_sdk._errors._report_abandoned`).
+fn abandoned_call_hook(user: Option<Py<PyAny>>) -> impl Fn(&wallet_sdk::AbandonedCall) + Send + Sync + 'static {
+    static REPORT: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    move |call| {
+        Python::attach(|py| {
+            let reported = (|| -> PyResult<()> {
+                let report = REPORT.import(py, "wallet_sdk._errors", "_report_abandoned")?;
+                let (data, error) = match &call.outcome {
+                    Ok(v) => (Some(convert::json_to_py(py, v)?), None),
+                    Err(e) => (None, Some(to_pyerr(py, e).into_value(py))),
+                };
+                let user = user.as_ref().map(|u| u.bind(py).clone());
+                report.call1((user, call.operation, call.request_id.as_deref(), call.status, data, error))?;
+                Ok(())
+            })();
+            if let Err(e) = reported {
+                e.write_unraisable(py, None);
+            }
+        })
+    }
+}
+
+/// For a non-idempotent operation, an awaitable whose cancellation raises
+/// `OutcomeUnknownError` instead of `CancelledError` (the request runs on, see
+/// `_outcome_on_cancel`); other operations' awaitables as they are.
+fn guard_cancellation<'py>(py: Python<'py>, operation: &'static str, awaitable: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+    static GUARD: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    if wallet_sdk::operations::by_name(operation).is_none_or(|op| op.idempotent) {
+        return Ok(awaitable);
+    }
+    GUARD.import(py, "wallet_sdk._errors", "_outcome_on_cancel")?.call1((operation, awaitable))
 }
 
 fn expires_at(py: Python<'_>, t: Option<std::time::SystemTime>) -> PyResult<Py<PyAny>> {
@@ -276,7 +317,8 @@ macro_rules! constructors {
             #[pyo3(signature = (base_url, api_key = None, *, node_url = None, timeout = None, connect_timeout = None,
                 max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
                 max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
-                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None))]
+                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
+                on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 py: Python<'_>,
@@ -297,10 +339,12 @@ macro_rules! constructors {
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
+                on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
                     connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
-                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes)?;
+                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes,
+                    on_abandoned_call)?;
                 $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
             }
 
@@ -309,7 +353,8 @@ macro_rules! constructors {
             #[classmethod]
             #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
                 max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
-                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None))]
+                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
+                on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn from_env(
                 _cls: &Bound<'_, PyType>,
@@ -328,11 +373,12 @@ macro_rules! constructors {
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
+                on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
                 let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
                     max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
-                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes)?;
+                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, on_abandoned_call)?;
                 $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
             }
 
@@ -389,6 +435,22 @@ impl Client {
         false
     }
 
+    /// Runs any operation by name, untyped: ``arguments`` maps SDK parameter names
+    /// (``wallet_name``, ``passphrase``, ``amount``…) to values (``str``, ``int``, ``bool``,
+    /// ``Decimal``/``Amount`` or a decimal ``str`` for amounts, ``Secret``, lists); the answer's
+    /// ``data`` comes back as plain Python data (numbers with decimals as ``Decimal``), with
+    /// secret fields redacted. The credential, checks, retries and the non-idempotent rules are
+    /// those of the typed methods. For answers whose shape the typed results cannot read.
+    #[pyo3(signature = (operation, arguments = None))]
+    fn call(&self, py: Python<'_>, operation: String, arguments: Option<Bound<'_, PyDict>>) -> PyResult<Py<PyAny>> {
+        let args = convert::arguments_to_json(py, arguments)?;
+        let c = self.client(py)?;
+        let out = py.detach(move || {
+            wallet_sdk::panic::catch(|| Out::from_result(c.call(&operation, &args))).unwrap_or_else(Out::Panic)
+        });
+        Ok(out.into_pyobject(py)?.unbind())
+    }
+
     /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
     /// entries (``WalletTx``) per request; each item is a list.
     #[pyo3(signature = (wallet_name, *, page_size = 25))]
@@ -422,6 +484,24 @@ impl AsyncClient {
     fn __aexit__<'py>(&self, py: Python<'py>, _exc: &Bound<'py, PyTuple>) -> PyResult<Bound<'py, PyAny>> {
         self.inner.write().unwrap_or_else(|e| e.into_inner()).take();
         future_into_py(py, async move { Ok(false) })
+    }
+
+    /// The coroutine form of :meth:`Client.call` (same arguments and rules).
+    #[pyo3(signature = (operation, arguments = None))]
+    fn call<'py>(&self, py: Python<'py>, operation: String, arguments: Option<Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+        let args = convert::arguments_to_json(py, arguments)?;
+        let c = self.client(py)?;
+        let guarded = wallet_sdk::operations::by_name(&operation).map(|op| op.name);
+        let awaitable = future_into_py(py, async move {
+            Ok(wallet_sdk::panic::catch_future(async move { c.call(&operation, &args).await })
+                .await
+                .map(Out::from_result)
+                .unwrap_or_else(Out::Panic))
+        })?;
+        match guarded {
+            Some(name) => guard_cancellation(py, name, awaitable),
+            None => Ok(awaitable),
+        }
     }
 
     /// Iterates (``async for``) over a wallet's transactions page by page (newest first),
@@ -558,9 +638,10 @@ macro_rules! operations {
                 #[allow(clippy::too_many_arguments)]
                 fn $name<'py>(&self, py: Python<'py>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
                     let $c = self.client(py)?;
-                    future_into_py(py, async move {
+                    let awaitable = future_into_py(py, async move {
                         Ok(wallet_sdk::panic::catch_future($call).await.map(Out::from_result::<wallet_sdk::$ret>).unwrap_or_else(Out::Panic))
-                    })
+                    })?;
+                    guard_cancellation(py, stringify!($name), awaitable)
                 }
             )*
         }

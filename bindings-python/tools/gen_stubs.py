@@ -66,7 +66,8 @@ _CONFIG = (
     "user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, "
     "allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, "
     "tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, "
-    "expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None"
+    "expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, "
+    "on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None"
 )
 
 
@@ -81,6 +82,7 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         ("@property", "expires_at(self)", "Optional[datetime.datetime]"),
         ("", "set_credential(self, credential: SecretLike)", "None"),
         (a, "close(self)", "None"),
+        (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
         ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25)", f"{pages}[WalletTx]"),
         ("", f"address_transaction_pages(self, address: str, *, page_size: int = 25)", f"{pages}[AddressTxEntry]"),
     ]
@@ -158,8 +160,9 @@ def render_native(native) -> str:
     out += [
         "import datetime",
         "from decimal import Decimal",
-        "from typing import Any, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
+        "from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
         "",
+        "from ._errors import AbandonedCall",
         "from ._models import *",
         "",
         "_T = TypeVar(\"_T\")",

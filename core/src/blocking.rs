@@ -101,6 +101,11 @@ impl Client {
         self.credential().expires_at()
     }
 
+    /// Blocking form of [`crate::Client::call`], the untyped call.
+    pub fn call(&self, operation: &str, arguments: &serde_json::Map<String, serde_json::Value>) -> Result<serde_json::Value> {
+        self.run(|c| async move { c.call(operation, arguments).await })
+    }
+
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
         let pid = std::process::id();

@@ -1,7 +1,9 @@
 """Exceptions of the wallet SDK: one class per error kind of the core, under WalletSdkError."""
 
+import asyncio
 import builtins
-from typing import Any, Dict, Optional, Type
+import logging
+from typing import Any, Awaitable, Callable, Dict, Optional, Type, TypeVar
 
 __all__ = [
     "WalletSdkError",
@@ -22,7 +24,10 @@ __all__ = [
     "OutcomeUnknownError",
     "TransportError",
     "DecodeError",
+    "AbandonedCall",
 ]
+
+_logger = logging.getLogger("wallet_sdk")
 
 
 class WalletSdkError(Exception):
@@ -38,10 +43,14 @@ class WalletSdkError(Exception):
         field: the SDK name of the input the service blamed (``"wallet_name"``,
             ``"passphrase"``, ``"credential"``...), when known.
         retry_after: seconds to wait before retrying (rate limiting), when given.
-        retryable: whether repeating the same call may succeed.
+        retryable: whether repeating the same call is safe and may succeed. Never true for a
+            create, send or broadcast whose request may have reached the service (not even on
+            a 429 or 503), nor for ``OutcomeUnknownError``.
         operation: the operation's name (``"wallet_balance"``...), when known.
         node_code, node_message: the Litecoin node's error, when the service reported it.
         attempts: how many requests were sent.
+        raw_body: the answer's body, redacted, when the SDK could not read it (never kept for
+            operations whose answers carry secrets).
     """
 
     kind: str = "wallet_sdk_error"
@@ -62,6 +71,7 @@ class WalletSdkError(Exception):
         node_code: Optional[int] = None,
         node_message: Optional[str] = None,
         attempts: int = 0,
+        raw_body: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -78,6 +88,7 @@ class WalletSdkError(Exception):
         self.node_code = node_code
         self.node_message = node_message
         self.attempts = attempts
+        self.raw_body = raw_body
 
     def __str__(self) -> str:
         return self.message
@@ -167,7 +178,8 @@ class RateLimitedError(WalletSdkError):
 
 
 class ServiceUnavailableError(WalletSdkError):
-    """The service or its node is unavailable (``node_unavailable``, 502/503/504)."""
+    """The service or its node is unavailable (``node_unavailable``, 502/503/504). For a
+    non-idempotent operation only a 503 gives this error, and it is not retryable there."""
 
     kind = "service_unavailable"
 
@@ -188,7 +200,10 @@ class TimeoutError(WalletSdkError, builtins.TimeoutError):
 
 class OutcomeUnknownError(WalletSdkError):
     """A non-idempotent request (create, send, broadcast...) may have reached the service and no
-    answer came: check the outcome before repeating it."""
+    usable answer came: no answer, a timeout, a 5xx other than 503 (a gateway may send one after
+    the service acted), a 2xx that cannot be read, or the caller cancelled the coroutine after
+    the request may have been sent (it then runs on: see ``on_abandoned_call``). Never
+    retryable: check the outcome before repeating it."""
 
     kind = "outcome_unknown"
 
@@ -200,7 +215,8 @@ class TransportError(WalletSdkError):
 
 
 class DecodeError(WalletSdkError):
-    """A response body the SDK cannot read (non-JSON, wrong shape)."""
+    """A response body the SDK cannot read (non-JSON, wrong shape) for an operation that is
+    safe to repeat; ``raw_body`` holds it, redacted. ``Client.call`` reads any shape."""
 
     kind = "decode"
 
@@ -227,6 +243,95 @@ _BY_KIND: Dict[str, Type[WalletSdkError]] = {
         DecodeError,
     )
 }
+
+
+class AbandonedCall:
+    """What became of a create, send or broadcast whose caller stopped waiting for it (a
+    cancelled task, ``asyncio.wait_for``/``asyncio.timeout``). Once its request may have been
+    sent such a call is not aborted: it runs to completion, and then this report goes to the
+    ``wallet_sdk`` logger (WARNING) and to the ``on_abandoned_call`` callable of the client.
+
+    Attributes:
+        operation: the operation's name (``"send_funds_from_wallet"``...).
+        request_id: the service's ``X-Request-Id``, when an answer came.
+        status: the HTTP status, when an answer came.
+        data: the answer's ``data`` (plain Python data, secret fields redacted) when it
+            succeeded, else ``None``.
+        error: the ``WalletSdkError`` the caller would have got, else ``None``.
+    """
+
+    __slots__ = ("operation", "request_id", "status", "data", "error")
+
+    def __init__(
+        self,
+        operation: str,
+        request_id: Optional[str],
+        status: Optional[int],
+        data: Any,
+        error: Optional[WalletSdkError],
+    ) -> None:
+        self.operation = operation
+        self.request_id = request_id
+        self.status = status
+        self.data = data
+        self.error = error
+
+    @property
+    def succeeded(self) -> bool:
+        """``True`` when the service answered with success."""
+        return self.error is None
+
+    def __repr__(self) -> str:
+        outcome = "succeeded" if self.error is None else self.error.kind
+        return f"AbandonedCall(operation={self.operation!r}, request_id={self.request_id!r}, status={self.status!r}, outcome={outcome!r})"
+
+
+def _report_abandoned(
+    hook: Optional[Callable[[AbandonedCall], Any]],
+    operation: str,
+    request_id: Optional[str],
+    status: Optional[int],
+    data: Any,
+    error: Optional[WalletSdkError],
+) -> None:
+    """Called by the native module (on its own thread) when an abandoned call finishes."""
+    call = AbandonedCall(operation, request_id, status, data, error)
+    _logger.warning(
+        "%s finished after its caller stopped waiting: %s (request id %s, HTTP %s)",
+        operation,
+        "succeeded" if error is None else error.kind,
+        request_id,
+        status,
+        extra={"wallet_sdk_abandoned_call": call},
+    )
+    if hook is not None:
+        try:
+            hook(call)
+        except Exception:  # a failing hook must not hide the report
+            _logger.exception("the on_abandoned_call hook failed for %s", operation)
+
+
+_T = TypeVar("_T")
+
+
+async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T]) -> _T:
+    """Awaits a non-idempotent call; cancelling it raises ``OutcomeUnknownError`` instead of
+    ``CancelledError``, because the request may already have been sent (it runs on)."""
+    try:
+        return await awaitable
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        uncancel = getattr(task, "uncancel", None)  # Python 3.11+: the cancellation is handled here
+        if uncancel is not None:
+            uncancel()
+        raise OutcomeUnknownError(
+            f"{operation}: outcome unknown: the call was cancelled after its request may have been sent; it runs to "
+            "completion in the background and its outcome goes to the on_abandoned_call hook and the `wallet_sdk` "
+            "logger — check whether it took effect before trying again",
+            kind="outcome_unknown",
+            operation=operation,
+            retryable=False,
+        ) from None
 
 
 def _from_native(kind: str, message: str, details: Dict[str, Any]) -> WalletSdkError:

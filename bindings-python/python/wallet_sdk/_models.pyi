@@ -1717,5 +1717,12 @@ class MnemonicAddress(ResultModel):
     def scheme(self) -> Optional[str]:
         """Derivation scheme (`core-legacy-hd` or `bip44`)."""
         ...
+    @property
+    def private_key(self) -> Optional[Secret]:
+        """The address's private key (WIF), when the service sends it: the makers' summary of
+        `wallet_default_address_v2` says it returns the address "with private key" (the
+        sandbox does not send one).
+        """
+        ...
 
 __all__ = ['Model', 'ResultModel', 'CreatedAddress', 'MultisigAddress', 'AddressDetails', 'SignedMessage', 'MessageVerification', 'AddressTransactions', 'AddressTxEntry', 'AddressBalance', 'PrivateKeyExport', 'AddressScreening', 'DefaultAddress', 'BlockchainInfo', 'Softfork', 'BlockStats', 'BlockHeader', 'MwebHeader', 'BlockTransactions', 'BlockTx', 'TxIn', 'TxOut', 'TransactionDetails', 'UtxoDetails', 'SentFunds', 'RawTransaction', 'RawTxInput', 'RawTxOutput', 'SignedTransaction', 'SigningError', 'BroadcastResult', 'BlockchainOtp', 'OtpVerification', 'CreatedWallet', 'EncryptedWallet', 'CreatedEncryptedWallet', 'CreatedImportableWallet', 'CreatedImportableEncryptedWallet', 'ImportedWallet', 'RescanRange', 'WalletDetails', 'WalletTransactions', 'WalletTx', 'WalletBalance', 'WalletAddresses', 'WalletAddress', 'PassphraseChange', 'OfficialAddress', 'WalletAddressBalance', 'WalletAddressTransactions', 'WalletMnemonicsSet', 'MnemonicAddress']

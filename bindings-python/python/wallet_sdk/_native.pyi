@@ -4,8 +4,9 @@
 
 import datetime
 from decimal import Decimal
-from typing import Any, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
 
+from ._errors import AbandonedCall
 from ._models import *
 
 _T = TypeVar("_T")
@@ -115,9 +116,9 @@ class Client:
     p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
     ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
     """
-    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> None: ...
+    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None) -> None: ...
     @classmethod
-    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> Client:
+    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None) -> Client:
         """A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
         keywords are those of the constructor.
         """
@@ -143,6 +144,15 @@ class Client:
         ...
     def close(self) -> None:
         """Closes the client: its connection pool is released and later calls fail."""
+        ...
+    def call(self, operation: str, arguments: Optional[Dict[str, Any]] = None) -> Any:
+        """Runs any operation by name, untyped: ``arguments`` maps SDK parameter names
+        (``wallet_name``, ``passphrase``, ``amount``…) to values (``str``, ``int``, ``bool``,
+        ``Decimal``/``Amount`` or a decimal ``str`` for amounts, ``Secret``, lists); the answer's
+        ``data`` comes back as plain Python data (numbers with decimals as ``Decimal``), with
+        secret fields redacted. The credential, checks, retries and the non-idempotent rules are
+        those of the typed methods. For answers whose shape the typed results cannot read.
+        """
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25) -> PageIterator[WalletTx]:
         """Iterates over a wallet's transactions page by page (newest first), ``page_size``
@@ -359,9 +369,9 @@ class AsyncClient:
     p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
     ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
     """
-    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> None: ...
+    def __init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None) -> None: ...
     @classmethod
-    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None) -> AsyncClient:
+    def from_env(cls, *, timeout: Optional[float] = None, connect_timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None) -> AsyncClient:
         """A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
         keywords are those of the constructor.
         """
@@ -387,6 +397,9 @@ class AsyncClient:
         ...
     async def close(self) -> None:
         """Closes the client: its connection pool is released and later calls fail."""
+        ...
+    async def call(self, operation: str, arguments: Optional[Dict[str, Any]] = None) -> Any:
+        """The coroutine form of :meth:`Client.call` (same arguments and rules)."""
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25) -> AsyncPageIterator[WalletTx]:
         """Iterates (``async for``) over a wallet's transactions page by page (newest first),
