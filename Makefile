@@ -32,6 +32,8 @@ test-kotlin: deps
 test-swift: deps
 	bindings-swift/run-tests.sh
 
-## Client overhead per call against an instant local server (speed targets live here, not in tests).
+## Client overhead per call against an instant local server, and the offline toolkit on one core
+## (speed targets live here, not in tests).
 bench:
 	cargo bench -p wallet-sdk --bench client_overhead
+	cargo bench -p wallet-sdk --bench offline

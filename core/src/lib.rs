@@ -36,6 +36,7 @@ pub mod fork;
 pub mod panic;
 mod methods;
 pub mod models;
+pub mod offline;
 pub mod operations;
 mod paging;
 mod redact;
