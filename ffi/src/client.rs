@@ -6,6 +6,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
+use crate::abandoned::AbandonedCallListener;
 use crate::convert::IntoFfi;
 use crate::error::WalletError;
 use crate::models::*;
@@ -211,15 +212,22 @@ impl Drop for CallGuard {
 }
 
 /// Runs a core future on the shared runtime: panics become `WalletError::Internal`, a dropped
-/// caller aborts the task (and its HTTP request), a cancelled token ends the call with
-/// `WalletError::Cancelled`.
+/// caller aborts the task (and its HTTP request — except a non-idempotent one's, which the core
+/// finishes detached and reports to the abandoned-call hook), a cancelled token ends the call
+/// with `WalletError::Cancelled`, or `OutcomeUnknown` for the non-idempotent `operation`
+/// (snake_case name) whose request may already have been sent.
 pub(crate) async fn guarded<C, T>(
     fut: impl Future<Output = wallet_sdk::Result<C>> + Send + 'static,
     token: Option<Arc<CancelToken>>,
+    operation: Option<&str>,
 ) -> Result<T, WalletError>
 where
     C: IntoFfi<T> + Send + 'static,
 {
+    if token.as_ref().is_some_and(|t| t.is_cancelled()) {
+        // Cancelled before it started: nothing was sent.
+        return Err(WalletError::cancelled());
+    }
     IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
     let task = runtime().spawn(fut);
     let _guard = CallGuard(task.abort_handle());
@@ -228,7 +236,7 @@ where
         Some(token) => {
             tokio::select! {
                 r = task => r,
-                _ = token.cancelled() => return Err(WalletError::cancelled()),
+                _ = token.cancelled() => return Err(cancelled_error(operation)),
             }
         }
     };
@@ -240,6 +248,15 @@ where
             wallet_sdk::panic::message(&*e.into_panic())
         ))),
         Err(_) => Err(WalletError::cancelled()),
+    }
+}
+
+/// The error of a call whose token fired while it ran: `OutcomeUnknown` for a non-idempotent
+/// operation (the core's table decides), `Cancelled` otherwise.
+fn cancelled_error(operation: Option<&str>) -> WalletError {
+    match operation.and_then(wallet_sdk::operations::by_name) {
+        Some(op) if !op.idempotent => WalletError::cancelled_outcome_unknown(op.name),
+        _ => WalletError::cancelled(),
     }
 }
 
@@ -316,6 +333,51 @@ impl WalletClient {
     pub fn in_flight_calls(&self) -> u64 {
         IN_FLIGHT.load(Ordering::SeqCst) as u64
     }
+
+    /// Sets the listener told what became of a non-idempotent call (create, send, broadcast…)
+    /// whose caller stopped waiting — a cancelled coroutine or token, a caller's timeout — after
+    /// its request may have been sent: such a call runs to completion in the background.
+    /// `None` removes it. Shared by this client and all its copies. The listener is called on
+    /// a background thread (never the caller's), once per abandoned call; an exception it
+    /// throws is ignored.
+    pub fn set_abandoned_call_listener(&self, listener: Option<Arc<dyn AbandonedCallListener>>) {
+        self.core.set_abandoned_call_hook(listener.map(crate::abandoned::hook));
+    }
+
+    /// Runs any of the 43 operations by its snake_case name (`wallet_balance`, …), untyped:
+    /// `arguments_json` is a JSON object of the SDK's parameter names (`wallet_name`,
+    /// `passphrase`, `amount` as decimal text, …) and the answer's `data` comes back as JSON
+    /// text, with secret fields redacted (use the typed method to read a secret). Same
+    /// credential, validation, retries and non-idempotent rules as the typed methods; meant for
+    /// answers whose shape a typed result cannot read. Bad JSON or a non-object is
+    /// `InvalidInput` naming `arguments_json`.
+    pub async fn call(&self, operation: String, arguments_json: String) -> Result<String, WalletError> {
+        let arguments = parse_arguments(&arguments_json)?;
+        let c = self.core.clone();
+        let name = operation.clone();
+        guarded(async move { c.call(&name, &arguments).await }, self.token.clone(), Some(&operation)).await
+    }
+}
+
+/// The arguments of [`WalletClient::call`]: a JSON object. The errors never quote the text
+/// (it may hold a passphrase or a mnemonic).
+fn parse_arguments(json: &str) -> Result<serde_json::Map<String, serde_json::Value>, WalletError> {
+    match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(serde_json::Value::Object(map)) => Ok(map),
+        Ok(other) => {
+            let kind = match other {
+                serde_json::Value::Null => "null",
+                serde_json::Value::Bool(_) => "a boolean",
+                serde_json::Value::Number(_) => "a number",
+                serde_json::Value::String(_) => "a string",
+                serde_json::Value::Array(_) => "an array",
+                serde_json::Value::Object(_) => unreachable!("matched above"),
+            };
+            Err(WalletError::invalid_input("arguments_json", format!("must be a JSON object of arguments, not {kind}")))
+        }
+        // serde_json's syntax errors name a line and column, never the text.
+        Err(e) => Err(WalletError::invalid_input("arguments_json", format!("not valid JSON: {e}"))),
+    }
 }
 
 /// The 43 operations, declared once: `name(args) -> Result = |client| core call`. Each becomes
@@ -329,7 +391,7 @@ macro_rules! operations {
                 $(#[uniffi::method($($attr)*)])?
                 pub async fn $name(&self, $($arg: $ty),*) -> Result<$ret, WalletError> {
                     let $c = self.core.clone();
-                    guarded(async move { $body.await }, self.token.clone()).await
+                    guarded(async move { $body.await }, self.token.clone(), Some(stringify!($name))).await
                 }
             )*
         }
@@ -509,6 +571,8 @@ operations! {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::{wallet_error_info, AbandonedCallInfo};
+    use std::pin::Pin;
 
     #[test]
     fn every_operation_of_the_core_table_is_exported() {
@@ -537,6 +601,151 @@ mod tests {
         assert_eq!(e.kind_name(), "invalid_input");
         assert_eq!(e.to_string(), "invalid input `amount`: `0.123456789` is not a valid LTC amount: more than 8 decimals");
         assert!(matches!(e, WalletError::InvalidInput { ref field, .. } if field.as_deref() == Some("amount")));
+    }
+
+    /// A loopback HTTP server that answers each request, after `delay`, with a 200 and `body`;
+    /// every request it read goes to the returned receiver.
+    fn scripted_server(delay: Duration, body: &'static str) -> (String, std::sync::mpsc::Receiver<String>) {
+        use std::io::{Read, Write};
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let url = format!("http://{}", listener.local_addr().unwrap());
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for sock in listener.incoming() {
+                let (mut sock, tx) = (sock.unwrap(), tx.clone());
+                std::thread::spawn(move || {
+                    let mut buf = Vec::new();
+                    let mut chunk = [0u8; 4096];
+                    let complete = |b: &[u8]| {
+                        let Some(end) = b.windows(4).position(|w| w == b"\r\n\r\n") else { return false };
+                        let head = String::from_utf8_lossy(&b[..end]).to_ascii_lowercase();
+                        let len = head.lines().find_map(|l| l.strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap())).unwrap_or(0);
+                        b.len() >= end + 4 + len
+                    };
+                    while !complete(&buf) {
+                        match sock.read(&mut chunk) {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                        }
+                    }
+                    let _ = tx.send(String::from_utf8_lossy(&buf).to_string());
+                    std::thread::sleep(delay);
+                    let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nx-request-id: req-1\r\nconnection: close\r\n\r\n{body}", body.len());
+                    let _ = sock.write_all(answer.as_bytes());
+                });
+            }
+        });
+        (url, rx)
+    }
+
+    fn client_for(url: &str) -> Arc<WalletClient> {
+        let config = WalletClientConfig {
+            base_url: url.to_string(),
+            credential: Secret::new("http://user:pass@127.0.0.1:9".into()),
+            connect_timeout_ms: None,
+            timeout_ms: Some(10_000),
+            max_attempts: Some(1),
+            base_backoff_ms: None,
+            max_backoff_ms: None,
+            user_agent_suffix: None,
+            max_response_bytes: None,
+            allow_insecure_http: false,
+            root_certificates_pem: vec![],
+            tls_certs_only: false,
+            proxy: None,
+            no_proxy: true,
+            expiry_skew_seconds: None,
+            address_type_codes: None,
+        };
+        WalletClient::new(config).unwrap()
+    }
+
+    struct Listener(std::sync::Mutex<std::sync::mpsc::Sender<AbandonedCallInfo>>);
+
+    impl AbandonedCallListener for Listener {
+        fn on_abandoned_call(&self, call: AbandonedCallInfo) {
+            self.0.lock().unwrap().send(call).unwrap();
+        }
+    }
+
+    /// Runs `call` with a token cancelled 200 ms after it started.
+    fn cancelled_after_200ms<T>(call: impl FnOnce(Arc<WalletClient>) -> Pin<Box<dyn Future<Output = Result<T, WalletError>>>>, client: &WalletClient) -> WalletError {
+        let token = CancelToken::new();
+        let c = client.with_cancel_token(token.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(200));
+            token.cancel();
+        });
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        rt.block_on(call(c)).err().expect("the call must fail")
+    }
+
+    #[test]
+    fn a_token_cancelled_create_is_outcome_unknown_and_the_listener_is_told() {
+        let (url, requests) = scripted_server(Duration::from_millis(800), r#"{"successful":true,"message":"ok","data":{"walletName":"w1"}}"#);
+        let client = client_for(&url);
+        let (tx, told) = std::sync::mpsc::channel();
+        client.set_abandoned_call_listener(Some(Arc::new(Listener(std::sync::Mutex::new(tx)))));
+        let e = cancelled_after_200ms(|c| Box::pin(async move { c.create_wallet("w1".into()).await }), &client);
+        assert_eq!(e.kind_name(), "outcome_unknown");
+        assert_eq!(e.to_string(), "create_wallet: outcome unknown: the call was cancelled after its request may have been sent; it runs to completion in the background and its outcome goes to the abandoned-call listener — check whether it took effect before trying again");
+        let info = e.info();
+        assert!(!info.retryable);
+        assert_eq!(info.operation.as_deref(), Some("create_wallet"));
+        let call = told.recv_timeout(Duration::from_secs(10)).expect("the listener is told");
+        assert_eq!(call.operation, "create_wallet");
+        assert!(call.succeeded, "{call:?}");
+        assert_eq!(call.status, Some(200));
+        assert_eq!(call.request_id.as_deref(), Some("req-1"));
+        assert!(call.error.is_none());
+        assert!(call.raw_json.as_deref().unwrap().contains("w1"), "{call:?}");
+        assert!(requests.recv_timeout(Duration::from_secs(1)).unwrap().starts_with("POST /api/Wallet/create "));
+        assert!(requests.recv_timeout(Duration::from_millis(300)).is_err(), "sent exactly once");
+    }
+
+    #[test]
+    fn a_token_cancelled_read_is_cancelled() {
+        let (url, _requests) = scripted_server(Duration::from_millis(800), r#"{"successful":true,"data":{"confirmed":0,"unconfirmed":0}}"#);
+        let client = client_for(&url);
+        let e = cancelled_after_200ms(|c| Box::pin(async move { c.wallet_balance("w1".into()).await }), &client);
+        assert_eq!(e.kind_name(), "cancelled");
+        assert_eq!(e.to_string(), "the call was cancelled");
+    }
+
+    #[test]
+    fn an_unreadable_answer_to_a_create_keeps_its_raw_body() {
+        let (url, _requests) = scripted_server(Duration::ZERO, "<html>gateway says hi</html>");
+        let client = client_for(&url);
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let e = rt.block_on(client.create_wallet("w1".into())).unwrap_err();
+        let info = wallet_error_info(e.clone());
+        assert_eq!(info.kind, "outcome_unknown", "{e}");
+        assert!(!info.retryable);
+        assert_eq!(info.status, Some(200));
+        assert!(info.raw_body.as_deref().is_some_and(|b| b.contains("gateway says hi")), "{info:?}");
+    }
+
+    #[test]
+    fn the_untyped_call_takes_a_json_object() {
+        let (url, requests) = scripted_server(Duration::ZERO, r#"{"successful":true,"data":{"walletName":"w1","confirmed":1.5}}"#);
+        let client = client_for(&url);
+        let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let json = rt.block_on(client.call("wallet_balance".into(), r#"{"wallet_name":"w1"}"#.into())).unwrap();
+        assert_eq!(serde_json::from_str::<serde_json::Value>(&json).unwrap()["confirmed"].to_string(), "1.5");
+        assert!(requests.recv().unwrap().starts_with("GET /api/Wallet/balance"));
+        for (text, message) in [
+            (r#""my secret words""#, "invalid input `arguments_json`: must be a JSON object of arguments, not a string"),
+            ("[1]", "invalid input `arguments_json`: must be a JSON object of arguments, not an array"),
+            (r#"{"wallet_name": "my secret"#, "invalid input `arguments_json`: not valid JSON: EOF while parsing a string at line 1 column 26"),
+        ] {
+            let e = rt.block_on(client.call("import_wallet".into(), text.into())).unwrap_err();
+            assert_eq!(e.kind_name(), "invalid_input");
+            assert_eq!(e.to_string(), message);
+            assert_eq!(e.info().field.as_deref(), Some("arguments_json"));
+        }
+        let e = rt.block_on(client.call("no_such_operation".into(), "{}".into())).unwrap_err();
+        assert_eq!(e.kind_name(), "invalid_input");
+        assert_eq!(e.info().field.as_deref(), Some("operation"));
     }
 
     #[test]

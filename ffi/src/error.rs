@@ -11,7 +11,9 @@ macro_rules! wallet_error {
         /// derived from the status); `request_id` the `X-Request-Id`; `field` the input the
         /// error is about; `retry_after_ms` the service's `Retry-After`; `operation` the
         /// snake_case operation name; `retryable` whether repeating the call later may succeed
-        /// (never for `OutcomeUnknown`).
+        /// (never for `OutcomeUnknown`, nor for any error of a non-idempotent operation whose
+        /// request may have reached the service); `raw_body` the redacted body of an answer the
+        /// SDK could not read (`Decode`, `OutcomeUnknown` after an unreadable 2xx).
         #[derive(Clone, Debug, uniffi::Error)]
         pub enum WalletError {
             $(
@@ -25,16 +27,25 @@ macro_rules! wallet_error {
                     retry_after_ms: Option<i64>,
                     operation: Option<String>,
                     retryable: bool,
+                    raw_body: Option<String>,
                 },
             )*
         }
 
         impl WalletError {
-            fn build(kind: &str, d: Fields) -> WalletError {
-                let Fields { message, status, service_code, request_id, field, retry_after_ms, operation, retryable } = d;
-                match kind {
-                    $( $kind => WalletError::$variant { message, status, service_code, request_id, field, retry_after_ms, operation, retryable }, )*
-                    _ => WalletError::Internal { message, status, service_code, request_id, field, retry_after_ms, operation, retryable },
+            fn build(info: WalletErrorInfo) -> WalletError {
+                let WalletErrorInfo { kind, message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body } = info;
+                match kind.as_str() {
+                    $( $kind => WalletError::$variant { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body }, )*
+                    _ => WalletError::Internal { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body },
+                }
+            }
+
+            /// The kind and every field, whatever the variant.
+            pub fn info(&self) -> WalletErrorInfo {
+                match self.clone() {
+                    $( WalletError::$variant { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body } =>
+                        WalletErrorInfo { kind: $kind.to_string(), message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body }, )*
                 }
             }
 
@@ -82,36 +93,79 @@ wallet_error! {
     Transport => "transport",
     /// A response the SDK cannot read.
     Decode => "decode",
-    /// The call was cancelled through a `CancelToken` (Swift maps it to `CancellationError`).
+    /// The call was cancelled through a `CancelToken` (Swift maps it to `CancellationError`);
+    /// a non-idempotent call under way gives `OutcomeUnknown` instead.
     Cancelled => "cancelled",
     /// A bug inside the SDK (e.g. a Rust panic, caught at the FFI boundary).
     Internal => "internal",
 }
 
-pub(crate) struct Fields {
+/// The kind and fields of a [`WalletError`], readable without matching its variant (Kotlin
+/// `WalletException.info`; see `wallet_error_info`).
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct WalletErrorInfo {
+    /// The stable kind (`not_found`, `outcome_unknown`, … `cancelled`, `internal`).
+    pub kind: String,
+    /// The SDK's user-facing message.
     pub message: String,
+    /// The HTTP status, when a response arrived.
     pub status: Option<i32>,
+    /// The service's error code (`wallet_not_found`, …), when known.
     pub service_code: Option<String>,
+    /// The `X-Request-Id` of the response.
     pub request_id: Option<String>,
+    /// The input the error is about.
     pub field: Option<String>,
+    /// The service's `Retry-After`, in milliseconds.
     pub retry_after_ms: Option<i64>,
+    /// The snake_case operation name.
     pub operation: Option<String>,
+    /// `true` when repeating the same call later may succeed: never for `outcome_unknown`, nor
+    /// for a non-idempotent operation whose request may have reached the service.
     pub retryable: bool,
+    /// The redacted body of an answer the SDK could not read (`decode`, `outcome_unknown`
+    /// after an unreadable 2xx); never for an answer that carries a secret.
+    pub raw_body: Option<String>,
 }
 
-impl Fields {
-    pub(crate) fn message(message: impl Into<String>) -> Fields {
-        Fields { message: message.into(), status: None, service_code: None, request_id: None, field: None, retry_after_ms: None, operation: None, retryable: false }
+impl WalletErrorInfo {
+    /// A `kind` error with this message and no other field.
+    fn new(kind: &str, message: impl Into<String>) -> WalletErrorInfo {
+        WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, request_id: None, field: None, retry_after_ms: None, operation: None, retryable: false, raw_body: None }
     }
+}
+
+/// The kind and fields of `error`, whatever its variant.
+#[uniffi::export]
+pub fn wallet_error_info(error: WalletError) -> WalletErrorInfo {
+    error.info()
 }
 
 impl WalletError {
     pub(crate) fn cancelled() -> WalletError {
-        WalletError::build("cancelled", Fields::message("the call was cancelled"))
+        WalletError::build(WalletErrorInfo::new("cancelled", "the call was cancelled"))
+    }
+
+    /// A non-idempotent call cancelled through a `CancelToken`: its request may have been
+    /// sent, and the core finishes it in the background (its outcome goes to the abandoned-call
+    /// listener), so the caller must not take it as "nothing happened".
+    pub(crate) fn cancelled_outcome_unknown(operation: &str) -> WalletError {
+        WalletError::build(WalletErrorInfo {
+            operation: Some(operation.to_string()),
+            ..WalletErrorInfo::new(
+                "outcome_unknown",
+                format!("{operation}: outcome unknown: the call was cancelled after its request may have been sent; it runs to completion in the background and its outcome goes to the abandoned-call listener — check whether it took effect before trying again"),
+            )
+        })
+    }
+
+    /// An `InvalidInput` error about an FFI-level input (same text as the core's own).
+    pub(crate) fn invalid_input(field: &str, why: impl fmt::Display) -> WalletError {
+        WalletError::build(WalletErrorInfo { field: Some(field.to_string()), ..WalletErrorInfo::new("invalid_input", format!("invalid input `{field}`: {why}")) })
     }
 
     pub(crate) fn internal(message: impl Into<String>) -> WalletError {
-        WalletError::build("internal", Fields::message(message))
+        WalletError::build(WalletErrorInfo::new("internal", message))
     }
 
     /// The stable kind (`not_found`, `outcome_unknown`, … `cancelled`, `internal`).
@@ -137,19 +191,18 @@ impl WalletError {
 
 impl From<wallet_sdk::Error> for WalletError {
     fn from(e: wallet_sdk::Error) -> WalletError {
-        WalletError::build(
-            e.kind().as_str(),
-            Fields {
-                message: e.to_string(),
-                status: e.status().map(i32::from),
-                service_code: e.service_code().map(str::to_string),
-                request_id: e.request_id().map(str::to_string),
-                field: e.field().map(str::to_string),
-                retry_after_ms: e.retry_after().map(|d| d.as_millis().min(i64::MAX as u128) as i64),
-                operation: e.operation().map(str::to_string),
-                retryable: e.is_retryable(),
-            },
-        )
+        WalletError::build(WalletErrorInfo {
+            kind: e.kind().as_str().to_string(),
+            message: e.to_string(),
+            status: e.status().map(i32::from),
+            service_code: e.service_code().map(str::to_string),
+            request_id: e.request_id().map(str::to_string),
+            field: e.field().map(str::to_string),
+            retry_after_ms: e.retry_after().map(|d| d.as_millis().min(i64::MAX as u128) as i64),
+            operation: e.operation().map(str::to_string),
+            retryable: e.is_retryable(),
+            raw_body: e.raw_body().map(str::to_string),
+        })
     }
 }
 

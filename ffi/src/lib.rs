@@ -12,19 +12,27 @@
 //!   objects whose printed form is `[REDACTED]`; `reveal()` returns the value.
 //! - Errors are one [`WalletError`] type, one variant per kind; no panic crosses the FFI.
 //! - Cancellation: dropping a call's future (Kotlin coroutine cancellation) aborts its task and
-//!   the HTTP request; Swift uses a [`CancelToken`] (see the hand-written `cancellable`).
+//!   the HTTP request; Swift uses a [`CancelToken`] (see the hand-written `cancellable`). A
+//!   non-idempotent operation (create, send, broadcast…) is the exception: once its request
+//!   may have been sent the core finishes it in the background and reports its outcome to the
+//!   [`AbandonedCallListener`]; a token-cancelled one fails with `WalletError::OutcomeUnknown`
+//!   (never `Cancelled`), since it may have taken effect.
+//! - [`WalletClient::call`]: any operation by name, JSON arguments in, the answer's redacted
+//!   JSON out (for answers the typed results cannot read).
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
+mod abandoned;
 mod client;
 mod convert;
 mod error;
 mod models;
 
+pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
-pub use error::WalletError;
+pub use error::{wallet_error_info, WalletError, WalletErrorInfo};
 pub use models::*;
 
 uniffi::setup_scaffolding!();
@@ -143,7 +151,10 @@ impl CancelToken {
     }
 
     /// Cancels every call running (or started later) on clients bound to this token: each one
-    /// aborts its HTTP request and fails with `WalletError.Cancelled`.
+    /// stops waiting and fails with `WalletError.Cancelled` (an idempotent call's HTTP request
+    /// is aborted), except a running non-idempotent call, which fails with
+    /// `WalletError.OutcomeUnknown`: its request may have been sent, so it runs to completion
+    /// in the background and its outcome goes to the abandoned-call listener.
     pub fn cancel(&self) {
         self.cancelled.store(true, Ordering::SeqCst);
         self.notify.notify_waiters();
@@ -200,7 +211,7 @@ pub async fn self_test_panic(message: String) -> Result<(), WalletError> {
             panic!("self-test panic: {message}");
         }
         Ok::<(), wallet_sdk::Error>(())
-    }, None)
+    }, None, None)
     .await
 }
 
