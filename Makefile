@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift bench
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench
 
 deps:
 	scripts/install-deps
@@ -17,7 +17,7 @@ sandbox: deps
 
 ## Every test in every language (all of them run, even after a failure; the result is failed then).
 test:
-	$(MAKE) -k test-rust test-python test-kotlin test-swift
+	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
@@ -31,6 +31,11 @@ test-kotlin: deps
 
 test-swift: deps
 	bindings-swift/run-tests.sh
+
+## The shared scenarios (tests/scenarios) run by every language against one sandbox; the
+## transcripts must be identical.
+test-scenarios: deps
+	scripts/test-scenarios
 
 ## Client overhead per call against an instant local server, and the offline toolkit on one core
 ## (speed targets live here, not in tests).

@@ -8,16 +8,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-venv=$root/.venv
-py=$venv/bin/python
-
-[ -x "$py" ] || python3 -m venv "$venv"
-"$py" -m pip install -q --disable-pip-version-check 'maturin>=1.16,<2' pytest
-
-wheels=$root/target/wheels-python
-rm -rf "$wheels"
-(cd "$here" && "$venv/bin/maturin" build --release --quiet -m "$here/Cargo.toml" -o "$wheels")
-"$py" -m pip install -q --disable-pip-version-check --force-reinstall --no-deps "$wheels"/*.whl
+py=$root/.venv/bin/python
+wheels=$("$here/build.sh")
 export WALLET_SDK_WHEEL_DIR=$wheels
 
 cd "$here"

@@ -1,0 +1,311 @@
+"""The Python runner of the shared scenarios (tests/scenarios/*.json, format in tests/README.md).
+
+Each step calls the public ``wallet_sdk.Client`` method it names (by reflection: the SDK's
+parameter names are the scenario's argument names), checks the expectations and writes one
+transcript line, in the same form as the other languages' runners.
+
+    scripts/with-sandbox .venv/bin/python tests/runners/python/run_scenarios.py [TRANSCRIPT]
+"""
+
+import itertools
+import json
+import os
+import secrets
+import sys
+import urllib.request
+from decimal import Decimal
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+import wallet_sdk as w
+
+ROOT = Path(__file__).resolve().parents[3]
+AMOUNT_ARGS = {"amount", "service_fee_amount"}
+REGTEST_PREFIXES = ("m", "n", "Q", "2", "rltc1", "tmweb1")
+
+
+def env(name: str) -> str:
+    value = os.environ.get(name)
+    if not value:
+        sys.exit(f"{name} is not set: run under scripts/with-sandbox")
+    return value
+
+
+def sandbox_post(path: str, body: Any) -> Any:
+    req = urllib.request.Request(
+        env("WALLET_SDK_BASE_URL").rstrip("/") + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}, method="POST"
+    )
+    with urllib.request.urlopen(req, timeout=300) as r:
+        v = json.loads(r.read())
+    return v.get("data", v)
+
+
+def snake(name: str) -> str:
+    return "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
+
+
+class Pages:
+    """The entries of every page of a paged read."""
+
+    def __init__(self, entries: List[Any]) -> None:
+        self.entries = entries
+
+
+class SandboxOutput:
+    def __init__(self, data: Dict[str, Any]) -> None:
+        for k, v in data.items():
+            setattr(self, snake(k), v)
+
+
+MISSING = object()
+
+
+def field_at(value: Any, path: str) -> Any:
+    for part in filter(None, path.split(".")):
+        if isinstance(value, list):
+            try:
+                value = value[int(part)]
+            except (ValueError, IndexError):
+                return MISSING
+        else:
+            value = getattr(value, part, MISSING)
+        if value is MISSING:
+            return MISSING
+    return value
+
+
+def plain(v: Any) -> Any:
+    """The value as substituted into later steps (secrets revealed)."""
+    if isinstance(v, w.Secret):
+        return v.reveal()
+    if isinstance(v, Decimal):
+        return format(v, ".8f")
+    return v
+
+
+def canonical(v: Any) -> str:
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, w.Secret):
+        return "[REDACTED]"
+    if isinstance(v, Decimal):
+        return format(v, ".8f")
+    if isinstance(v, (int, str)):
+        return str(v)
+    if isinstance(v, list):
+        return f"[{len(v)} items]"
+    return "{…}"
+
+
+def canonical_json(v: Any) -> str:
+    return v if isinstance(v, str) else json.dumps(v)
+
+
+class Runner:
+    def __init__(self, vars_: Dict[str, str]) -> None:
+        self.vars = {name: self.unique(kind) for name, kind in vars_.items()}
+        self.outputs: Dict[str, Any] = {}
+        self.clients: Dict[str, Any] = {}
+        self.lines: List[str] = []
+        self.failures: List[str] = []
+
+    @staticmethod
+    def unique(kind: str) -> str:
+        n = secrets.token_hex(4)
+        return f"sc_py_{n}" if kind == "wallet" else f"scenario text py {n}"
+
+    def resolve(self, ref: str) -> Any:
+        if ref in self.vars:
+            return self.vars[ref]
+        step, _, path = ref.partition(".")
+        value = field_at(self.outputs[step], path)
+        if value is MISSING:
+            raise KeyError(f"step `{step}` has no field `{path}`")
+        return plain(value)
+
+    def substitute(self, v: Any) -> Any:
+        if isinstance(v, str):
+            out = v
+            while "${" in out:
+                start = out.index("${")
+                end = out.index("}", start)
+                value = self.resolve(out[start + 2 : end])
+                out = out[:start] + canonical_json(value) + out[end + 1 :]
+            return out
+        if isinstance(v, list):
+            return [self.substitute(x) for x in v]
+        if isinstance(v, dict):
+            return {k: self.substitute(x) for k, x in v.items()}
+        return v
+
+    def normalize(self, text: str) -> str:
+        known: List[Tuple[str, str]] = [(value, f"${{{name}}}") for name, value in self.vars.items()]
+        for step, out in self.outputs.items():
+            for name in dir(out):
+                if name.startswith("_"):
+                    continue
+                value = getattr(out, name, None)
+                if isinstance(value, str) and len(value) >= 8:
+                    known.append((value, f"${{{step}.{name}}}"))
+        known.sort(key=lambda vn: (-len(vn[0]), vn[1]))
+        for value, name in known:
+            text = text.replace(value, name)
+        i = text.find("[request id ")
+        if i >= 0:
+            end = text.find("]", i)
+            text = text[:i] + "[request id *]" + text[end + 1 :]
+        return text
+
+    def client(self, spec: str) -> Any:
+        credential = {
+            "default": lambda: env("WALLET_SDK_API_KEY"),
+            "compat_real": lambda: env("WALLET_SDK_API_KEY_COMPAT_REAL"),
+            "node_url": lambda: env("WALLET_SANDBOX_NODE_URL"),
+        }.get(spec, lambda: str(self.substitute(spec)))()
+        if credential not in self.clients:
+            try:
+                self.clients[credential] = w.Client(env("WALLET_SDK_BASE_URL"), credential, timeout=120, backoff=0.1)
+            except w.WalletSdkError as e:
+                self.clients[credential] = e
+        return self.clients[credential]
+
+    def call(self, client: Any, op: str, args: Dict[str, Any]) -> Any:
+        if isinstance(client, w.WalletSdkError):
+            raise client
+        args = {k: Decimal(str(v)) if k in AMOUNT_ARGS else v for k, v in args.items()}
+        if op in ("wallet_transactions_pages", "address_transaction_pages"):
+            first = args.pop("wallet_name", None) or args.pop("address")
+            return Pages(list(itertools.chain.from_iterable(getattr(client, op)(first, **args))))
+        return getattr(client, op)(**args)
+
+    def check(self, result: Any, path: str, matcher: Any) -> Tuple[bool, str]:
+        actual = field_at(result, path)
+        if actual is MISSING:
+            return False, "(missing)"
+        shown = self.normalize(canonical(actual))
+        if isinstance(matcher, dict):
+            if "ref" in matcher:
+                want = self.resolve(matcher["ref"])
+                ok = plain(actual) == want or canonical(actual) == canonical_json(want)
+                return ok, f"${{{matcher['ref']}}}" if ok else shown
+            if "prefix" in matcher:
+                ok = isinstance(actual, str) and any(actual.startswith(p) for p in matcher["prefix"])
+                return ok, f"prefix({'|'.join(matcher['prefix'])})" if ok else shown
+            if "len" in matcher:
+                ok = isinstance(actual, str) and len(actual) == matcher["len"]
+                return ok, f"len({matcher['len']})" if ok else shown
+            if "min" in matcher:
+                ok = isinstance(actual, int) and not isinstance(actual, bool) and actual >= matcher["min"]
+                return ok, f">={matcher['min']}" if ok else shown
+            if "count" in matcher or "min_items" in matcher:
+                ok = isinstance(actual, list)
+                if ok and "count" in matcher:
+                    ok = len(actual) == matcher["count"]
+                if ok and "min_items" in matcher:
+                    ok = len(actual) >= matcher["min_items"]
+                want = f"{matcher['count']} items" if "count" in matcher else f">={matcher['min_items']} items"
+                return ok, want if ok else shown
+            if "has_item" in matcher:
+                want = matcher["has_item"]
+                ok = isinstance(actual, list) and any(all(self.check(item, p, m)[0] for p, m in want.items()) for item in actual)
+                return ok, f"has_item({','.join(want)})" if ok else shown
+        if matcher == "non_empty":
+            ok = isinstance(actual, (str, list)) and len(actual) > 0
+            return ok, "non_empty" if ok else shown
+        if matcher == "secret":
+            return isinstance(actual, w.Secret) and bool(actual), shown
+        if matcher == "regtest_address":
+            ok = isinstance(actual, str) and actual.startswith(REGTEST_PREFIXES)
+            return ok, "regtest_address" if ok else shown
+        return canonical(actual) == canonical_json(self.substitute(matcher)), shown
+
+    def step(self, scenario: Dict[str, Any], index: int, step: Dict[str, Any]) -> None:
+        label = f"{scenario['name']}#{index}"
+        args = self.substitute(step.get("args", {}))
+        if "sandbox" in step:
+            out = self.sandbox(step["sandbox"], args)
+            if "id" in step:
+                self.outputs[step["id"]] = out
+            self.lines.append(f"{label} sandbox.{step['sandbox']} ok")
+            return
+        op = step["op"]
+        spec = step.get("client", scenario.get("client", "default"))
+        result: Any = None
+        error: Optional[w.WalletSdkError] = None
+        try:
+            result = self.call(self.client(spec), op, args)
+        except w.WalletSdkError as e:
+            error = e
+        expect = step["expect"]
+        line = f"{label} {op}"
+        failed = False
+        if error is None and "ok" in expect:
+            line += " ok"
+            for path, matcher in expect["ok"].items():
+                ok, text = self.check(result, path, matcher)
+                failed |= not ok
+                line += f" {path}={'' if ok else 'MISMATCH:'}{text}"
+        elif error is not None and "error" in expect:
+            want = expect["error"]
+            line += f" error kind={error.kind}"
+            failed |= want.get("kind") != error.kind
+            facts = {"field": error.field, "status": error.status, "code": error.code, "message": self.normalize(error.message)}
+            for name, actual in facts.items():
+                if name in want:
+                    ok = want[name] == actual
+                    failed |= not ok
+                    line += f" {name}={'' if ok else 'MISMATCH:'}{canonical_json(actual) if actual is not None else 'null'}"
+        elif error is None:
+            failed = True
+            line += " UNEXPECTED-SUCCESS"
+        else:
+            failed = True
+            line += f" UNEXPECTED-ERROR kind={error.kind} message={self.normalize(error.message)}"
+        if error is None and "id" in step:
+            self.outputs[step["id"]] = result
+        if failed:
+            self.failures.append(line)
+        self.lines.append(line)
+
+    def sandbox(self, helper: str, a: Dict[str, Any]) -> Any:
+        if helper == "fund":
+            out = sandbox_post("/sandbox/fund", {"address": a["address"], "amount": a["amount"], "mine": a.get("mine", True)})
+        elif helper == "mine":
+            out = sandbox_post("/sandbox/mine", {"blocks": a.get("blocks", 1)})
+        elif helper == "key":
+            out = sandbox_post("/sandbox/keys", {"ttlSeconds": a.get("ttl_seconds"), "compat": a.get("compat")})
+        elif helper == "forged_key":
+            parts = env("WALLET_SDK_API_KEY").split(".")
+            parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
+            out = {"apiKey": ".".join(parts)}
+        else:
+            raise ValueError(f"unknown sandbox helper `{helper}`")
+        return SandboxOutput(out)
+
+
+def main() -> int:
+    transcript_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target/scenarios/python.txt"
+    lines: List[str] = []
+    failures: List[str] = []
+    steps = 0
+    for path in sorted((ROOT / "tests/scenarios").glob("*.json")):
+        scenario = json.loads(path.read_text())
+        runner = Runner(scenario.get("vars", {}))
+        for i, step in enumerate(scenario["steps"]):
+            runner.step(scenario, i, step)
+            steps += 1
+        lines += runner.lines
+        failures += runner.failures
+    transcript_path.parent.mkdir(parents=True, exist_ok=True)
+    transcript_path.write_text("\n".join(lines) + "\n")
+    if failures:
+        print(f"python: {len(failures)} of {steps} steps failed:\n" + "\n".join(failures))
+        return 1
+    print(f"python: {steps} steps passed")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
