@@ -79,6 +79,24 @@ impl fmt::Display for AddressKind {
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on field `address`, saying why: checksum,
 /// length, prefix, wrong network, a Bitcoin address, a private key.
+///
+/// ```
+/// use wallet_sdk::offline::{parse_address, AddressKind, Network};
+///
+/// // a legacy P2SH address (version 5) is given back in its current `M…` form
+/// let info = parse_address("3B5fQsEXEaV8v6U3ejYc8XaKXAkyQj2MjV", Some(Network::Mainnet))?;
+/// assert_eq!(info.kind, AddressKind::P2sh);
+/// assert!(info.address.starts_with('M'));
+///
+/// let info = parse_address("ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w", None)?;
+/// assert_eq!(info.witness_version, Some(0));
+/// assert_eq!(info.script_pubkey.as_deref(), Some("0014bb6ec1bb3a1a01381d2251d79cbee1b8e86f73ee"));
+///
+/// let e = parse_address("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4", None).unwrap_err();
+/// assert_eq!(e.field(), Some("address"));
+/// assert!(e.message().contains("Bitcoin address"));
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn parse_address(address: &str, network: Option<Network>) -> Result<AddressInfo> {
     let decoded = decode(address).map_err(|why| Error::invalid_input("address", why))?;
     let network = decoded.network(network).map_err(|why| Error::invalid_input("address", why))?;
@@ -102,6 +120,13 @@ pub fn parse_address(address: &str, network: Option<Network>) -> Result<AddressI
 }
 
 /// The same rules as [`parse_address`], as a yes/no answer.
+///
+/// ```
+/// use wallet_sdk::offline::{is_valid_address, Network};
+///
+/// assert!(is_valid_address("LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA", None));
+/// assert!(!is_valid_address("LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA", Some(Network::Regtest)));
+/// ```
 pub fn is_valid_address(address: &str, network: Option<Network>) -> bool {
     decode(address).is_ok_and(|d| d.network(network).is_ok())
 }
@@ -260,7 +285,7 @@ pub(crate) fn base58_max_len(bytes: usize) -> usize {
 /// Outcome of reading text as Base58Check.
 pub(crate) enum Base58 {
     /// Not Base58 text at all (a character outside the alphabet, or empty).
-    NotBase58,
+    Foreign,
     /// Base58 text that is not a valid Base58Check string of at most `max` bytes.
     Invalid(String),
     /// The payload (checksum removed).
@@ -272,7 +297,7 @@ pub(crate) enum Base58 {
 pub(crate) fn decode_base58_check(s: &str, max: usize) -> Base58 {
     let trimmed = s.trim_matches(is_core_space);
     if trimmed.is_empty() || !trimmed.bytes().all(|b| BASE58_ALPHABET.contains(&b)) {
-        return Base58::NotBase58;
+        return Base58::Foreign;
     }
     if trimmed.len() > base58_max_len(max + 4) {
         return Base58::Invalid(format!("too long: {} Base58 characters", trimmed.len()));
@@ -299,7 +324,7 @@ pub(crate) fn decode(s: &str) -> std::result::Result<Decoded, String> {
     // Like Core: Base58 first (at most 25 bytes so that a WIF is not taken for an address),
     // then bech32.
     let base58_why = match decode_base58_check(s, 34) {
-        Base58::NotBase58 => None,
+        Base58::Foreign => None,
         Base58::Invalid(why) => Some(why),
         Base58::Payload(data) => match base58_destination(&data) {
             Ok(d) => return Ok(d),

@@ -34,6 +34,16 @@ impl PrivateKeyInfo {
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on field `wif`; the message never quotes it.
+///
+/// ```
+/// use wallet_sdk::offline::{wif_to_key, KeyAddressType, Network};
+///
+/// let info = wif_to_key("T5MZ5z9WqJxzVxYyVPecTJUSDkzDWrUYe1JuSX2AqJ9jKmLJrvTE", None)?;
+/// assert_eq!((info.network, info.compressed), (Network::Mainnet, true));
+/// assert_eq!(info.public_key, "03631bfa4ccc9005da40c9a12bc460a33121624d6922c9f89b13cd51c5ce4af9a8");
+/// assert_eq!(info.address(KeyAddressType::P2wpkh)?, "ltc1q0lq2ptpa5yxhv8synd6mv0zxaawpv3jfe7eu65");
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn wif_to_key(wif: &(impl SecretText + ?Sized), network: Option<Network>) -> Result<PrivateKeyInfo> {
     let key = WifKey::decode(wif.secret_text(), network, "wif")?;
     Ok(PrivateKeyInfo { network: key.network, compressed: key.compressed, public_key: to_hex(&key.public_key_bytes()) })
@@ -45,6 +55,15 @@ pub fn wif_to_key(wif: &(impl SecretText + ?Sized), network: Option<Network>) ->
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on field `public_key` (not hex, not a point
 /// of the curve) or `address_type` (segwit with an uncompressed key).
+///
+/// ```
+/// use wallet_sdk::offline::{address_from_public_key, KeyAddressType, Network};
+///
+/// let public_key = "03631bfa4ccc9005da40c9a12bc460a33121624d6922c9f89b13cd51c5ce4af9a8";
+/// assert_eq!(address_from_public_key(public_key, KeyAddressType::P2pkh, Network::Mainnet)?, "LWsSqaThn1SgEqM2ZuqeharYTR6XXZqnYc");
+/// assert_eq!(address_from_public_key(public_key, KeyAddressType::P2shP2wpkh, Network::Mainnet)?, "M81CLpEzJLknUMTD2HxBcHx4jfTRZo8mDP");
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn address_from_public_key(public_key: &str, address_type: KeyAddressType, network: Network) -> Result<String> {
     let bytes = from_hex(public_key).ok_or_else(|| Error::invalid_input("public_key", "must be hex"))?;
     if !matches!((bytes.len(), bytes.first()), (33, Some(2 | 3)) | (65, Some(4))) {
@@ -62,7 +81,7 @@ pub(crate) fn uncompressed_segwit() -> Error {
 }
 
 fn from_hex(s: &str) -> Option<Vec<u8>> {
-    if s.len() % 2 != 0 || !s.is_ascii() {
+    if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }
     (0..s.len()).step_by(2).map(|i| u8::from_str_radix(&s[i..i + 2], 16).ok()).collect()
@@ -92,8 +111,8 @@ impl WifKey {
     pub(crate) fn decode(text: &str, network: Option<Network>, field: &str) -> Result<WifKey> {
         let bad = |why: &str| Error::invalid_input(field, why);
         let data = match decode_base58_check(text, 34) {
-            Base58::NotBase58 if text.is_empty() => return Err(bad("is empty")),
-            Base58::NotBase58 => return Err(bad("is not a WIF private key: not Base58")),
+            Base58::Foreign if text.is_empty() => return Err(bad("is empty")),
+            Base58::Foreign => return Err(bad("is not a WIF private key: not Base58")),
             Base58::Invalid(why) => return Err(bad(&why)),
             Base58::Payload(data) => data,
         };

@@ -50,6 +50,17 @@ fn header_base(address_type: KeyAddressType, compressed: bool) -> u8 {
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `private_key` (not a valid WIF; never
 /// quoted) or `address_type` (segwit with an uncompressed key).
+///
+/// ```
+/// use wallet_sdk::offline::{sign_message, KeyAddressType};
+/// use wallet_sdk::Secret;
+///
+/// // Litecoin Core's own message test (util_tests.cpp)
+/// let key = Secret::new("T81WVKSHdGwXTwFbqcuvhHWnPZPdcjNCJNqnzujBH2PjupFRTTc9");
+/// let signature = sign_message(&key, "Trust no one", KeyAddressType::P2pkh)?;
+/// assert_eq!(signature, "IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU=");
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn sign_message(private_key: &(impl SecretText + ?Sized), message: &str, address_type: KeyAddressType) -> Result<String> {
     let key = WifKey::decode(private_key.secret_text(), None, "private_key")?;
     if !key.compressed && address_type != KeyAddressType::P2pkh {
@@ -71,6 +82,15 @@ pub fn sign_message(private_key: &(impl SecretText + ?Sized), message: &str, add
 /// P2PKH, 35–38 for P2SH taken as P2SH-P2WPKH, 39–42 for P2WPKH; BIP137) and the key recovered
 /// from it is the address's key. On P2PKH this is Core's `verifymessage`, except that Core also
 /// takes a header of another family (it only looks at the header's low bits).
+///
+/// ```
+/// use wallet_sdk::offline::verify_message;
+///
+/// let signature = "IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU=";
+/// assert!(verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", "Trust no one", signature));
+/// assert!(!verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", "I never signed this", signature));
+/// assert!(!verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", "Trust no one", signature.trim_end_matches('=')));
+/// ```
 pub fn verify_message(address: &str, message: &str, signature: &str) -> bool {
     if signature.len() != SIGNATURE_BASE64_LEN {
         return false;

@@ -37,6 +37,15 @@ pub struct DerivedKey {
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `word_count`; if the operating system
 /// cannot give random bytes, an error of kind
 /// [`ServiceUnavailable`](crate::ErrorKind::ServiceUnavailable).
+///
+/// ```
+/// use wallet_sdk::offline::{generate_mnemonic, validate_mnemonic};
+///
+/// let phrase = generate_mnemonic(24)?; // a Secret: Debug and Display print [REDACTED]
+/// assert_eq!(phrase.expose().split(' ').count(), 24);
+/// assert!(validate_mnemonic(&phrase));
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn generate_mnemonic(word_count: u32) -> Result<Secret> {
     if !matches!(word_count, 12 | 15 | 18 | 21 | 24) {
         return Err(Error::invalid_input("word_count", format!("must be 12, 15, 18, 21 or 24, not {word_count}")));
@@ -60,6 +69,15 @@ pub fn generate_mnemonic(word_count: u32) -> Result<Secret> {
 /// `true` when `phrase` is an English BIP39 phrase: 12, 15, 18, 21 or 24 words of the list, with
 /// a valid checksum. The phrase is read as the service reads it: Unicode NFKD, lower case, any
 /// run of white space between words.
+///
+/// ```
+/// use wallet_sdk::offline::validate_mnemonic;
+///
+/// assert!(validate_mnemonic("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"));
+/// assert!(validate_mnemonic("  Abandon ABANDON abandon abandon abandon abandon abandon abandon abandon abandon abandon about "));
+/// // the checksum word is wrong
+/// assert!(!validate_mnemonic("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon"));
+/// ```
 pub fn validate_mnemonic(phrase: &(impl SecretText + ?Sized)) -> bool {
     parse_phrase(phrase.secret_text(), "mnemonic").is_ok()
 }
@@ -70,6 +88,15 @@ pub fn validate_mnemonic(phrase: &(impl SecretText + ?Sized)) -> bool {
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `mnemonic`, saying why (word count, which
 /// word is unknown, checksum) without quoting a word.
+///
+/// ```
+/// use wallet_sdk::offline::mnemonic_to_seed;
+///
+/// // the first BIP39 test vector (passphrase "TREZOR")
+/// let seed = mnemonic_to_seed("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about", "TREZOR")?;
+/// assert!(seed.expose().starts_with("c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e534955"));
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn mnemonic_to_seed(mnemonic: &(impl SecretText + ?Sized), passphrase: &(impl SecretText + ?Sized)) -> Result<Secret> {
     let seed = seed(mnemonic.secret_text(), passphrase.secret_text())?;
     Ok(Secret::new(to_hex(&seed[..])))
@@ -85,6 +112,17 @@ pub fn mnemonic_to_seed(mnemonic: &(impl SecretText + ?Sized), passphrase: &(imp
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `mnemonic` or `path`.
+///
+/// ```
+/// use wallet_sdk::offline::{derive_key, KeyAddressType, Network};
+///
+/// let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+/// let key = derive_key(phrase, "m/44'/1'/0'/0/0", KeyAddressType::P2pkh, Network::Regtest, "")?;
+/// assert_eq!(key.address, "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV");
+/// assert_eq!(key.public_key, "02a7451395735369f2ecdfc829c0f774e88ef1303dfe5b2f04dbaab30a535dfdd6");
+/// assert!(key.private_key.expose().starts_with('c')); // a regtest WIF, as a Secret
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn derive_key(
     mnemonic: &(impl SecretText + ?Sized),
     path: &str,
@@ -117,6 +155,16 @@ pub fn derive_key(
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `mnemonic`.
+///
+/// ```
+/// use wallet_sdk::offline::{default_address, KeyAddressType, Network};
+///
+/// let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+/// // what the sandbox's wallet-default-address answers for this phrase and addressType 0
+/// assert_eq!(default_address(phrase, Some(KeyAddressType::P2pkh), Network::Regtest)?, "n2EtDkV6bVADRnm4QECEoAj8hD3eh2oujZ");
+/// assert_eq!(default_address(phrase, None, Network::Mainnet)?, "ltc1qudgftjfc5pgrujhu8r8qsfvn3zxx0x95d70dee");
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
 pub fn default_address(mnemonic: &(impl SecretText + ?Sized), address_type: Option<KeyAddressType>, network: Network) -> Result<String> {
     let seed = seed(mnemonic.secret_text(), "")?;
     let mut root = master(&seed[..], network)?;

@@ -3,10 +3,10 @@
 //! (the vectors in `core/tests/data/offline/vectors.json` were made with a real node).
 //!
 //! Every function is a plain function over plain records, so that the Python, Kotlin and Swift
-//! bindings can wrap them thinly. Every failure is an [`Error`](crate::Error) of kind
+//! bindings can wrap them thinly. Every failure is an [`crate::Error`] of kind
 //! [`InvalidInput`](crate::ErrorKind::InvalidInput) whose [`field`](crate::Error::field) names
 //! the argument and whose message says why; no message ever contains a key, a WIF or a word of
-//! a phrase. Keys, WIFs, phrases and seeds come back as [`Secret`](crate::Secret)s, and every
+//! a phrase. Keys, WIFs, phrases and seeds come back as [`crate::Secret`]s, and every
 //! argument that carries one accepts a `&str`, a `String` or a `Secret` ([`SecretText`]).
 //!
 //! | function | does |
