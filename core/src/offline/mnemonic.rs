@@ -133,13 +133,15 @@ pub fn derive_key(
     let steps = parse_path(path)?;
     let seed = seed(mnemonic.secret_text(), passphrase.secret_text())?;
     let mut root = master(&seed[..], network)?;
-    let key = derive(&mut root, &steps);
+    let mut key = derive(&mut root, &steps);
     let public_key = key.private_key.public_key(secp()).serialize();
+    let private_key = encode_wif(&key.private_key, true, network);
+    key.private_key.non_secure_erase();
     Ok(DerivedKey {
         path: path_string(&steps),
         address: Payload::of_key(&public_key, address_type).encode(network),
         public_key: to_hex(&public_key),
-        private_key: encode_wif(&key.private_key, true, network),
+        private_key,
     })
 }
 
@@ -173,9 +175,10 @@ pub fn default_address(mnemonic: &(impl SecretText + ?Sized), address_type: Opti
     root.private_key.non_secure_erase();
     let mut core_master = master(&hd_seed[..], network)?;
     hd_seed.zeroize();
-    let key = derive(&mut core_master, &[ChildNumber::Hardened { index: 0 }; 3]);
+    let mut key = derive(&mut core_master, &[ChildNumber::Hardened { index: 0 }; 3]);
     let public_key = key.private_key.public_key(secp()).serialize();
-    Ok(Payload::of_key(&public_key, address_type.unwrap_or_default()).encode(network))
+    key.private_key.non_secure_erase();
+    Ok(Payload::of_key(&public_key, address_type.unwrap_or(KeyAddressType::P2wpkh)).encode(network))
 }
 
 /// A phrase read as the service reads it (NFKD, lower case, single spaces), checked against the

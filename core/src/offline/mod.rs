@@ -103,14 +103,13 @@ impl FromStr for Network {
 }
 
 /// How one key is shown as an address, and which BIP137 header family its signed messages use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum KeyAddressType {
     /// Pay to public key hash (`L…`, `m…`/`n…`); Core's `legacy`. The key may be uncompressed.
     P2pkh,
     /// P2WPKH nested in P2SH (`M…`, `Q…`); Core's `p2sh-segwit`. Compressed keys only.
     P2shP2wpkh,
     /// Native segwit v0 (`ltc1q…`, `tltc1q…`, `rltc1q…`); Core's `bech32`. Compressed keys only.
-    #[default]
     P2wpkh,
 }
 
