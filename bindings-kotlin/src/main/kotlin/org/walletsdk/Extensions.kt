@@ -27,49 +27,12 @@ fun Amount.Companion.ofLtc(ltc: String): Amount = amountFromLtc(ltc)
 /** The amount as 8-decimal LTC text (`1.50000000`). */
 fun Amount.toLtcString(): String = ltc.toPlainString()
 
-/** The fields every [WalletException] variant carries, readable on the base type. */
-data class WalletErrorInfo(
-    /** The stable kind (`not_found`, `outcome_unknown`, …, `cancelled`, `internal`). */
-    val kind: String,
-    /** The HTTP status, when a response arrived. */
-    val status: Int?,
-    /** The service's error code (`wallet_not_found`, …), when known. */
-    val serviceCode: String?,
-    /** The `X-Request-Id` of the response. */
-    val requestId: String?,
-    /** The input the error is about. */
-    val field: String?,
-    /** The service's `Retry-After`, in milliseconds. */
-    val retryAfterMs: Long?,
-    /** The snake_case operation name. */
-    val operation: String?,
-    /** `true` when repeating the same call later may succeed (never for `outcome_unknown`). */
-    val retryable: Boolean,
-)
-
-/** Kind, status, service code … of any [WalletException] (variants also expose them directly). */
+/**
+ * Kind, message, status, service code, …, raw body of any [WalletException], whatever its variant
+ * (the variants also expose them directly).
+ */
 val WalletException.info: WalletErrorInfo
-    get() = when (this) {
-        is WalletException.InvalidInput -> WalletErrorInfo("invalid_input", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.InsecureTransport -> WalletErrorInfo("insecure_transport", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.CredentialExpired -> WalletErrorInfo("credential_expired", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.CredentialRejected -> WalletErrorInfo("credential_rejected", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Validation -> WalletErrorInfo("validation", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.NotFound -> WalletErrorInfo("not_found", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Conflict -> WalletErrorInfo("conflict", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.WalletLocked -> WalletErrorInfo("wallet_locked", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.InsufficientFunds -> WalletErrorInfo("insufficient_funds", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Rejected -> WalletErrorInfo("rejected", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.RateLimited -> WalletErrorInfo("rate_limited", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.ServiceUnavailable -> WalletErrorInfo("service_unavailable", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.ServiceException -> WalletErrorInfo("service_error", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Timeout -> WalletErrorInfo("timeout", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.OutcomeUnknown -> WalletErrorInfo("outcome_unknown", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Transport -> WalletErrorInfo("transport", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Decode -> WalletErrorInfo("decode", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Cancelled -> WalletErrorInfo("cancelled", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-        is WalletException.Internal -> WalletErrorInfo("internal", status, serviceCode, requestId, field, retryAfterMs, operation, retryable)
-    }
+    get() = walletErrorInfo(this)
 
 /** The stable kind of the error. */
 val WalletException.kind: String get() = info.kind
@@ -80,5 +43,27 @@ val WalletException.status: Int? get() = info.status
 /** The service's error code, when known. */
 val WalletException.serviceCode: String? get() = info.serviceCode
 
-/** `true` when repeating the same call later may succeed (never for `outcome_unknown`). */
+/**
+ * `true` when repeating the same call later may succeed: never for `outcome_unknown`, nor for a
+ * create, send or broadcast whose request may have reached the service.
+ */
 val WalletException.isRetryable: Boolean get() = info.retryable
+
+/**
+ * The redacted body of an answer the SDK could not read ([WalletException.Decode], or
+ * [WalletException.OutcomeUnknown] after an unreadable 2xx to a create/send/broadcast); `null`
+ * otherwise, and always for answers that carry a secret.
+ */
+val WalletException.rawBody: String? get() = info.rawBody
+
+/**
+ * Sets [listener] to be told what became of a create, send or broadcast whose coroutine was
+ * cancelled (or timed out) after its request may have been sent: such a call runs to completion
+ * in the background, and the cancelled caller only sees a `CancellationException`. Called on a
+ * background thread; shared by this client and its copies. See `setAbandonedCallListener(null)`
+ * to remove it.
+ */
+fun WalletClient.setAbandonedCallListener(listener: (AbandonedCallInfo) -> Unit) =
+    setAbandonedCallListener(object : AbandonedCallListener {
+        override fun onAbandonedCall(call: AbandonedCallInfo) = listener(call)
+    })

@@ -11,19 +11,21 @@ import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
-/** Cancellation aborts the request; 50 concurrent calls share one client. */
+/** Cancelling a read aborts its request; 50 concurrent calls share one client. */
 class ConcurrencyTest {
     @Test
     fun coroutineCancellationAbortsTheRequest(): Unit = runBlocking {
+        // A read: cancelling it aborts its request. (A create or send runs on: see SafetyTest.)
         val c = Sandbox.client()
         val w = Sandbox.unique("cancel")
-        // the sandbox holds the next create-wallet request for 6 s
-        Sandbox.delay("/api/Wallet/create", 6_000)
+        c.createWallet(w)
+        // the sandbox holds the next wallet-balance request of this key for 6 s
+        Sandbox.delay("/api/Wallet/balance", 6_000, apiKey = Sandbox.apiKey)
         val started = System.nanoTime()
         var outcome: Throwable? = null
         val job = launch(Dispatchers.Default) {
             try {
-                c.createWallet(w)
+                c.walletBalance(w)
             } catch (t: Throwable) {
                 outcome = t
                 throw t

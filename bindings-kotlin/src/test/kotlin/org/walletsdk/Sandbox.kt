@@ -2,6 +2,7 @@ package org.walletsdk
 
 import java.net.HttpURLConnection
 import java.net.URI
+import java.net.URLEncoder
 import kotlin.random.Random
 
 /** Test helpers: the launcher's environment and the sandbox-only endpoints (no credential). */
@@ -13,10 +14,13 @@ object Sandbox {
     val apiKey: String get() = env("WALLET_SDK_API_KEY")
     val compatRealKey: String get() = env("WALLET_SDK_API_KEY_COMPAT_REAL")
 
-    fun client(key: String = apiKey, timeoutMs: ULong = 120_000uL): WalletClient =
+    /** The wallet-fault-proxy in front of the sandbox (docs/fault-proxy.md). */
+    val proxyUrl: String get() = env("WALLET_FAULT_PROXY_URL")
+
+    fun client(key: String = apiKey, timeoutMs: ULong = 120_000uL, url: String = baseUrl): WalletClient =
         WalletClient(
             WalletClientConfig(
-                baseUrl = baseUrl,
+                baseUrl = url,
                 credential = Secret(key),
                 timeoutMs = timeoutMs,
                 baseBackoffMs = 100uL,
@@ -26,18 +30,25 @@ object Sandbox {
 
     fun unique(tag: String): String = "kt_${tag}_%08x".format(Random.nextInt())
 
-    /** POSTs JSON to a sandbox-only endpoint and returns the response body text. */
-    fun post(path: String, json: String): String {
-        val conn = URI(baseUrl.trimEnd('/') + path).toURL().openConnection() as HttpURLConnection
-        conn.requestMethod = "POST"
-        conn.doOutput = true
+    /** POSTs JSON to a sandbox-only endpoint (or the proxy's control API) and returns the body text. */
+    fun post(path: String, json: String, url: String = baseUrl): String = request("POST", url.trimEnd('/') + path, json)
+
+    /** GETs [url] (a control endpoint) and returns the body text. */
+    fun get(url: String): String = request("GET", url, null)
+
+    private fun request(method: String, url: String, json: String?): String {
+        val conn = URI(url).toURL().openConnection() as HttpURLConnection
+        conn.requestMethod = method
         conn.connectTimeout = 10_000
         conn.readTimeout = 300_000
-        conn.setRequestProperty("Content-Type", "application/json")
-        conn.outputStream.use { it.write(json.toByteArray()) }
+        if (json != null) {
+            conn.doOutput = true
+            conn.setRequestProperty("Content-Type", "application/json")
+            conn.outputStream.use { it.write(json.toByteArray()) }
+        }
         val code = conn.responseCode
         val body = (if (code < 400) conn.inputStream else conn.errorStream)?.use { it.readBytes().decodeToString() } ?: ""
-        check(code in 200..299) { "sandbox $path failed: HTTP $code $body" }
+        check(code in 200..299) { "$method ${URI(url).path} failed: HTTP $code $body" }
         return body
     }
 
@@ -54,8 +65,23 @@ object Sandbox {
     fun mintKey(ttlSeconds: Long, compat: String): String =
         field(post("/sandbox/keys", """{"ttlSeconds":$ttlSeconds,"compat":"$compat"}"""), "apiKey")
 
-    fun delay(path: String, delayMs: Long, count: Int = 1) {
-        post("/sandbox/faults", """{"path":"$path","delayMs":$delayMs,"count":$count}""")
+    /** The sandbox holds the next [count] requests to [path] (only those with [apiKey], if given). */
+    fun delay(path: String, delayMs: Long, count: Int = 1, apiKey: String? = null) {
+        val scope = apiKey?.let { ""","apiKey":"$it"""" } ?: ""
+        post("/sandbox/faults", """{"path":"$path","delayMs":$delayMs,"count":$count$scope}""")
+    }
+
+    /** Arms a fault-proxy rule for the requests to [path] that carry the API key [key]. */
+    fun proxyRule(path: String, action: String, key: String, extra: String = "") {
+        val rule = """{"path":"$path","action":"$action","header":{"name":"nodeUrlOrApiAccessKey","value":"$key"}$extra}"""
+        post("/_proxy/rules", rule, proxyUrl)
+    }
+
+    /** (requests the proxy received, requests it forwarded to the sandbox) on [path] with key [key]. */
+    fun proxyHits(path: String, key: String): Pair<Long, Long> {
+        val q = "path=" + URLEncoder.encode(path, "UTF-8") + "&key=" + URLEncoder.encode(key, "UTF-8")
+        val body = get(proxyUrl.trimEnd('/') + "/_proxy/hits?" + q)
+        return field(body, "hits").toLong() to field(body, "forwarded").toLong()
     }
 }
 
