@@ -65,6 +65,7 @@ chroot "$sroot" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LAN
   WALLET_SDK_BASE_URL="$WALLET_SDK_BASE_URL" WALLET_SDK_API_KEY="$WALLET_SDK_API_KEY" \
   WALLET_SDK_API_KEY_COMPAT_REAL="$WALLET_SDK_API_KEY_COMPAT_REAL" \
   WALLET_SANDBOX_NODE_URL="${WALLET_SANDBOX_NODE_URL:-}" \
+  WALLET_FAULT_PROXY_URL="${WALLET_FAULT_PROXY_URL:-}" \
   WALLET_SDK_SWIFT_GENERATED="$pkg/Sources/WalletSDK/Generated/WalletSDK.swift" \
   LD_LIBRARY_PATH="$pkg/lib" \
   /bin/sh -c "cd $pkg && swift test --disable-swift-testing -Xlinker -L$pkg/lib -Xlinker -rpath=$pkg/lib" 2>&1 | tee "$log"

@@ -40,8 +40,15 @@ extension WalletError {
     public var field: String? { fields["field"] as? String? ?? nil }
     /// The snake_case operation name.
     public var operation: String? { fields["operation"] as? String? ?? nil }
-    /// `true` when repeating the same call later may succeed (never for `OutcomeUnknown`).
+    /// `true` when repeating the same call later may succeed: never for `OutcomeUnknown`, nor
+    /// for a create, send or broadcast whose request may have reached the service.
     public var isRetryable: Bool { fields["retryable"] as? Bool ?? false }
+    /// The redacted body of an answer the SDK could not read (`Decode`, or `OutcomeUnknown`
+    /// after an unreadable 2xx to a create/send/broadcast); `nil` otherwise, and always for
+    /// answers that carry a secret.
+    public var rawBody: String? { fields["rawBody"] as? String? ?? nil }
+    /// Kind, message and every field at once, whatever the case.
+    public var info: WalletErrorInfo { walletErrorInfo(error: self) }
     /// The stable kind (`not_found`, `outcome_unknown`, …, `cancelled`, `internal`).
     public var kind: String {
         var out = ""
@@ -78,9 +85,13 @@ extension Amount {
 // MARK: - Cancellation
 
 extension WalletClient {
-    /// Runs `body` with a copy of this client whose calls abort their HTTP request when the
-    /// current `Task` is cancelled (uniffi's generated async code does not propagate Swift task
-    /// cancellation to Rust). A cancelled call throws `CancellationError`.
+    /// Runs `body` with a copy of this client whose calls stop when the current `Task` is
+    /// cancelled (uniffi's generated async code does not propagate Swift task cancellation to
+    /// Rust). A cancelled call throws `CancellationError` and its HTTP request is aborted —
+    /// except a create, send or broadcast already under way: its request may have been sent,
+    /// so it runs to completion in the background (its outcome goes to the abandoned-call
+    /// listener) and the call throws `WalletError.OutcomeUnknown` (never retryable): check
+    /// whether it took effect before trying again.
     ///
     ///     let info = try await client.cancellable { try await $0.blockchainInfo() }
     public func cancellable<T: Sendable>(_ body: @Sendable (WalletClient) async throws -> T) async throws -> T {
@@ -97,5 +108,30 @@ extension WalletClient {
         } onCancel: {
             token.cancel()
         }
+    }
+}
+
+// MARK: - Abandoned calls
+
+/// An `AbandonedCallListener` that calls a closure (see `WalletClient.setAbandonedCallListener(_:)`).
+public final class AbandonedCallHandler: AbandonedCallListener {
+    private let body: @Sendable (AbandonedCallInfo) -> Void
+
+    public init(_ body: @escaping @Sendable (AbandonedCallInfo) -> Void) {
+        self.body = body
+    }
+
+    public func onAbandonedCall(call: AbandonedCallInfo) {
+        body(call)
+    }
+}
+
+extension WalletClient {
+    /// Sets `body` to be told what became of a create, send or broadcast whose caller stopped
+    /// waiting (a cancelled `cancellable` call) after its request may have been sent: such a
+    /// call runs to completion in the background. Called on a background thread; shared by this
+    /// client and its copies. `setAbandonedCallListener(listener: nil)` removes it.
+    public func setAbandonedCallListener(_ body: @escaping @Sendable (AbandonedCallInfo) -> Void) {
+        setAbandonedCallListener(listener: AbandonedCallHandler(body))
     }
 }

@@ -2,14 +2,16 @@ import Foundation
 import XCTest
 @testable import WalletSDK
 
-/// Task cancellation aborts the request (through `cancellable`); 50 concurrent calls on one client.
+/// Task cancellation of a read aborts its request (through `cancellable`); 50 concurrent calls
+/// on one client. (A create or send runs on: see SafetyTests.)
 final class ConcurrencyTests: XCTestCase {
     func testTaskCancellationAbortsTheRequest() async throws {
         let c = try Sandbox.client()
         let w = Sandbox.unique("cancel")
-        try await Sandbox.delay("/api/Wallet/create", ms: 6_000)
+        _ = try await c.createWallet(walletName: w)
+        try await Sandbox.delay("/api/Wallet/balance", ms: 6_000, apiKey: Sandbox.apiKey)
         let started = Date()
-        let task = Task { try await c.cancellable { try await $0.createWallet(walletName: w) } }
+        let task = Task { try await c.cancellable { try await $0.walletBalance(walletName: w) } }
         try await Task.sleep(nanoseconds: 500_000_000)
         XCTAssertEqual(c.inFlightCalls(), 1)
         task.cancel()

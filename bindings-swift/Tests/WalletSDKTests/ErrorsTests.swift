@@ -7,13 +7,14 @@ final class ErrorsTests: XCTestCase {
         let c = try Sandbox.client()
         let missing = Sandbox.unique("missing")
         let e = try must(await expectError("not_found", "walletBalance missing") { try await c.walletBalance(walletName: missing) })
-        guard case .NotFound(let message, let status, let code, _, _, _, let operation, let retryable) = e else {
+        guard case .NotFound(let message, let status, let code, _, _, _, let operation, let retryable, let rawBody) = e else {
             return XCTFail("expected .NotFound, got \(e)")
         }
         XCTAssertEqual(status, 404)
         XCTAssertEqual(code, "wallet_not_found")
         XCTAssertEqual(operation, "wallet_balance")
         XCTAssertFalse(retryable)
+        XCTAssertNil(rawBody, "a readable answer keeps no raw body")
         XCTAssertEqual(e.status, 404)
         XCTAssertEqual(e.serviceCode, "wallet_not_found")
         XCTAssertTrue(message.hasPrefix("wallet_balance failed: not found (HTTP 404, code `wallet_not_found`"), message)

@@ -17,10 +17,12 @@ enum Sandbox {
     static var baseUrl: String { env("WALLET_SDK_BASE_URL") }
     static var apiKey: String { env("WALLET_SDK_API_KEY") }
     static var compatRealKey: String { env("WALLET_SDK_API_KEY_COMPAT_REAL") }
+    /// The wallet-fault-proxy in front of the sandbox (docs/fault-proxy.md).
+    static var proxyUrl: String { env("WALLET_FAULT_PROXY_URL") }
 
-    static func client(key: String? = nil, timeoutMs: UInt64 = 120_000) throws -> WalletClient {
+    static func client(key: String? = nil, timeoutMs: UInt64 = 120_000, url: String? = nil) throws -> WalletClient {
         try WalletClient(config: WalletClientConfig(
-            baseUrl: baseUrl, credential: Secret(value: key ?? apiKey), timeoutMs: timeoutMs,
+            baseUrl: url ?? baseUrl, credential: Secret(value: key ?? apiKey), timeoutMs: timeoutMs,
             baseBackoffMs: 100, userAgentSuffix: "wallet-sdk-swift-tests"))
     }
 
@@ -28,17 +30,29 @@ enum Sandbox {
         "sw_\(tag)_" + String(format: "%08x", UInt32.random(in: 0...UInt32.max))
     }
 
-    /// POSTs JSON to a sandbox-only endpoint; returns the `data` object (or the whole body).
-    static func post(_ path: String, _ body: [String: Any]) async throws -> [String: Any] {
-        var req = URLRequest(url: URL(string: baseUrl + path)!)
+    /// POSTs JSON to a sandbox-only endpoint (or the proxy's control API at `base`); returns
+    /// the `data` object (or the whole body).
+    static func post(_ path: String, _ body: [String: Any], base: String? = nil) async throws -> [String: Any] {
+        var req = URLRequest(url: URL(string: (base ?? baseUrl) + path)!)
         req.httpMethod = "POST"
-        req.timeoutInterval = 300
         req.setValue("application/json", forHTTPHeaderField: "Content-Type")
         req.httpBody = try JSONSerialization.data(withJSONObject: body)
+        return try await send(req)
+    }
+
+    /// GETs a control endpoint; returns its JSON object.
+    static func get(_ url: URL) async throws -> [String: Any] {
+        try await send(URLRequest(url: url))
+    }
+
+    private static func send(_ request: URLRequest) async throws -> [String: Any] {
+        var req = request
+        req.timeoutInterval = 300
         let (data, resp) = try await URLSession.shared.data(for: req)
         let code = (resp as? HTTPURLResponse)?.statusCode ?? 0
         guard (200..<300).contains(code) else {
-            throw NSError(domain: "sandbox", code: code, userInfo: [NSLocalizedDescriptionKey: "\(path): HTTP \(code) \(String(decoding: data, as: UTF8.self))"])
+            let what = "\(req.httpMethod ?? "GET") \(req.url?.path ?? "")"
+            throw NSError(domain: "sandbox", code: code, userInfo: [NSLocalizedDescriptionKey: "\(what): HTTP \(code) \(String(decoding: data, as: UTF8.self))"])
         }
         let json = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
         return (json["data"] as? [String: Any]) ?? json
@@ -58,8 +72,26 @@ enum Sandbox {
         try await post("/sandbox/keys", ["ttlSeconds": ttlSeconds, "compat": compat])["apiKey"] as? String ?? ""
     }
 
-    static func delay(_ path: String, ms: Int, count: Int = 1) async throws {
-        _ = try await post("/sandbox/faults", ["path": path, "delayMs": ms, "count": count])
+    /// The sandbox holds the next `count` requests to `path` (only those with `apiKey`, if given).
+    static func delay(_ path: String, ms: Int, count: Int = 1, apiKey: String? = nil) async throws {
+        var body: [String: Any] = ["path": path, "delayMs": ms, "count": count]
+        if let apiKey { body["apiKey"] = apiKey }
+        _ = try await post("/sandbox/faults", body)
+    }
+
+    /// Arms a fault-proxy rule for the requests to `path` that carry the API key `key`.
+    static func proxyRule(_ path: String, _ action: String, key: String, _ extra: [String: Any] = [:]) async throws {
+        var rule: [String: Any] = ["path": path, "action": action, "header": ["name": "nodeUrlOrApiAccessKey", "value": key]]
+        rule.merge(extra) { _, new in new }
+        _ = try await post("/_proxy/rules", rule, base: proxyUrl)
+    }
+
+    /// (requests the proxy received, requests it forwarded to the sandbox) on `path` with key `key`.
+    static func proxyHits(_ path: String, key: String) async throws -> [Int] {
+        var url = URLComponents(string: proxyUrl + "/_proxy/hits")!
+        url.queryItems = [URLQueryItem(name: "path", value: path), URLQueryItem(name: "key", value: key)]
+        let json = try await get(url.url!)
+        return [json["hits"] as? Int ?? -1, json["forwarded"] as? Int ?? -1]
     }
 }
 
