@@ -1,6 +1,5 @@
 """Shared helpers: the sandbox started by scripts/with-sandbox (see run-tests.sh)."""
 
-import asyncio
 import json
 import os
 import secrets
@@ -39,10 +38,6 @@ def fund(address: str, amount: str, mine: bool = True) -> str:
     return sandbox_post("/sandbox/fund", {"address": address, "amount": amount, "mine": mine})["txid"]
 
 
-def mine(blocks: int) -> Any:
-    return sandbox_post("/sandbox/mine", {"blocks": blocks})
-
-
 def mint_key(ttl: int, compat: str) -> str:
     return sandbox_post("/sandbox/keys", {"ttlSeconds": ttl, "compat": compat})["apiKey"]
 
@@ -65,26 +60,3 @@ def make_async_client(key: str = None, **kw: Any) -> wallet_sdk.AsyncClient:
     kw.setdefault("timeout", 120)
     kw.setdefault("backoff", 0.1)
     return wallet_sdk.AsyncClient(env("WALLET_SDK_BASE_URL"), key or env("WALLET_SDK_API_KEY"), **kw)
-
-
-class AsyncDriver:
-    """Drives an AsyncClient from synchronous test code: each method call is awaited on a
-    private event loop, so one story can run through both clients."""
-
-    def __init__(self, client: wallet_sdk.AsyncClient) -> None:
-        self._client = client
-        self._loop = asyncio.new_event_loop()
-
-    def __getattr__(self, name: str) -> Any:
-        method = getattr(self._client, name)
-
-        def call(*args: Any, **kwargs: Any) -> Any:
-            async def go() -> Any:
-                return await method(*args, **kwargs)
-
-            return self._loop.run_until_complete(go())
-
-        return call
-
-    def close(self) -> None:
-        self._loop.close()

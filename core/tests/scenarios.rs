@@ -483,4 +483,8 @@ async fn scenarios() {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(&path, transcript.join("\n") + "\n").unwrap();
     assert!(failures.is_empty(), "{} of {steps} steps failed:\n{}", failures.len(), failures.join("\n"));
+    // every operation is called at least once
+    let called: Vec<&str> = transcript.iter().filter_map(|l| l.split(' ').nth(1)).collect();
+    let missing: Vec<&str> = operations::ALL.iter().map(|o| o.name).filter(|n| !called.contains(n)).collect();
+    assert!(missing.is_empty(), "operations no scenario calls: {missing:?}");
 }

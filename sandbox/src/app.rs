@@ -76,6 +76,9 @@ pub struct Config {
     pub denylist: HashSet<String>,
     pub network: Network,
     pub compat_all_real: bool,
+    /// `SANDBOX_DETAILS_QUERY_ONLY=1`: `/api/Wallet/details` takes the credential from the query
+    /// only (the header is ignored), so that a client proves where it puts it.
+    pub details_query_only: bool,
     pub state_dir: Option<PathBuf>,
 }
 
@@ -377,7 +380,11 @@ async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: He
     // The credential: a query parameter on /api/Wallet/details, a header everywhere else.
     let from_query = query.iter().find(|(k, _)| k.eq_ignore_ascii_case("nodeUrlOrApiAccessKey")).map(|(_, v)| v.clone());
     let from_header = headers.get("nodeUrlOrApiAccessKey").and_then(|v| v.to_str().ok()).map(str::to_string);
-    let credential = if lower_path == "/api/wallet/details" { from_query.or(from_header) } else { from_header };
+    let credential = match lower_path.as_str() {
+        "/api/wallet/details" if state.config.details_query_only => from_query,
+        "/api/wallet/details" => from_query.or(from_header),
+        _ => from_header,
+    };
     let credential = credential.map(|c| c.trim().to_string()).filter(|c| !c.is_empty());
     let Some(credential) = credential else {
         return error_response(&ApiError::missing_credential(), global_compat, request_id);

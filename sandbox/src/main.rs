@@ -40,7 +40,8 @@ const USAGE: &str = "usage: wallet-sandbox [--listen PORT] [--ready-file PATH] [
 
 Environment: SANDBOX_RPC_URL, SANDBOX_JWT_SECRET, SANDBOX_ACCEPT_ANY_JWT, SANDBOX_BAD_KEY_STATUS,
 SANDBOX_ALLOWED_NODE_HOSTS, SANDBOX_OTP_SECRET, SANDBOX_RATE_LIMIT, SANDBOX_DENYLIST, SANDBOX_NETWORK,
-SANDBOX_COMPAT (see operations.md §1.13).";
+SANDBOX_COMPAT (see operations.md §1.13), SANDBOX_DETAILS_QUERY_ONLY=1 (wallet details take the credential
+from the query only).";
 
 struct Args {
     listen: u16,
@@ -116,6 +117,7 @@ fn env_config(state_dir: Option<PathBuf>) -> Result<Config, String> {
         denylist,
         network,
         compat_all_real: var("SANDBOX_COMPAT").and_then(|c| Compat::parse(&c)) == Some(Compat::Real),
+        details_query_only: var("SANDBOX_DETAILS_QUERY_ONLY").as_deref() == Some("1"),
         state_dir,
     })
 }

@@ -208,7 +208,13 @@ async fn environment_switches_rate_limit_bad_key_status_and_compat() {
     drop(sandbox);
 
     // SANDBOX_BAD_KEY_STATUS=404 alone keeps the default envelope but with status 404.
-    let sandbox = OwnSandbox::start(&[], &[("SANDBOX_BAD_KEY_STATUS", "404")]);
+    // SANDBOX_DETAILS_QUERY_ONLY=1: wallet details ignore the credential header.
+    let sandbox = OwnSandbox::start(&[], &[("SANDBOX_BAD_KEY_STATUS", "404"), ("SANDBOX_DETAILS_QUERY_ONLY", "1")]);
     let r = sandbox.api_with("bad.key.here").get("/api/Blocks/blockchain-info", &[], &[]).await;
     r.assert_error(404, "invalid_credential");
+    let api = sandbox.api();
+    let r = api.get("/api/Wallet/details", &[], &[("walletName", "no_such_wallet_q")]).await;
+    r.assert_error(400, "missing_credential");
+    let r = api.get("/api/Wallet/details", &[], &[("walletName", "no_such_wallet_q"), ("nodeUrlOrApiAccessKey", &api.credential)]).await;
+    r.assert_error(404, "wallet_not_found");
 }

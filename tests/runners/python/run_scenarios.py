@@ -4,8 +4,13 @@ Each step calls the public ``wallet_sdk.Client`` method it names (by reflection:
 parameter names are the scenario's argument names), checks the expectations and writes one
 transcript line, in the same form as the other languages' runners.
 
-    scripts/with-sandbox .venv/bin/python tests/runners/python/run_scenarios.py [TRANSCRIPT]
+    scripts/with-sandbox .venv/bin/python tests/runners/python/run_scenarios.py [--async] [TRANSCRIPT]
+
+With ``--async`` every call goes through ``wallet_sdk.AsyncClient`` instead, awaited on an
+event loop of the runner's own; its transcript must be the same.
 """
+
+import asyncio
 
 import itertools
 import json
@@ -104,7 +109,8 @@ def canonical_json(v: Any) -> str:
 
 
 class Runner:
-    def __init__(self, vars_: Dict[str, str]) -> None:
+    def __init__(self, vars_: Dict[str, str], loop: Optional[asyncio.AbstractEventLoop]) -> None:
+        self.loop = loop
         self.vars = {name: self.unique(kind) for name, kind in vars_.items()}
         self.outputs: Dict[str, Any] = {}
         self.clients: Dict[str, Any] = {}
@@ -165,8 +171,9 @@ class Runner:
             "node_url": lambda: env("WALLET_SANDBOX_NODE_URL"),
         }.get(spec, lambda: str(self.substitute(spec)))()
         if credential not in self.clients:
+            kind = w.AsyncClient if self.loop else w.Client
             try:
-                self.clients[credential] = w.Client(env("WALLET_SDK_BASE_URL"), credential, timeout=120, backoff=0.1)
+                self.clients[credential] = kind(env("WALLET_SDK_BASE_URL"), credential, timeout=120, backoff=0.1)
             except w.WalletSdkError as e:
                 self.clients[credential] = e
         return self.clients[credential]
@@ -177,8 +184,21 @@ class Runner:
         args = {k: Decimal(str(v)) if k in AMOUNT_ARGS else v for k, v in args.items()}
         if op in ("wallet_transactions_pages", "address_transaction_pages"):
             first = args.pop("wallet_name", None) or args.pop("address")
-            return Pages(list(itertools.chain.from_iterable(getattr(client, op)(first, **args))))
+            pages = getattr(client, op)(first, **args)
+            if self.loop:
+                return Pages(self.loop.run_until_complete(self._collect(pages)))
+            return Pages(list(itertools.chain.from_iterable(pages)))
+        if self.loop:
+            return self.loop.run_until_complete(self._await(getattr(client, op), args))
         return getattr(client, op)(**args)
+
+    @staticmethod
+    async def _await(method: Any, args: Dict[str, Any]) -> Any:
+        return await method(**args)
+
+    @staticmethod
+    async def _collect(pages: Any) -> List[Any]:
+        return [entry async for page in pages for entry in page]
 
     def check(self, result: Any, path: str, matcher: Any) -> Tuple[bool, str]:
         actual = field_at(result, path)
@@ -286,13 +306,18 @@ class Runner:
 
 
 def main() -> int:
-    transcript_path = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "target/scenarios/python.txt"
+    argv = sys.argv[1:]
+    use_async = "--async" in argv
+    argv = [a for a in argv if a != "--async"]
+    name = "python-async" if use_async else "python"
+    transcript_path = Path(argv[0]) if argv else ROOT / f"target/scenarios/{name}.txt"
+    loop = asyncio.new_event_loop() if use_async else None
     lines: List[str] = []
     failures: List[str] = []
     steps = 0
     for path in sorted((ROOT / "tests/scenarios").glob("*.json")):
         scenario = json.loads(path.read_text())
-        runner = Runner(scenario.get("vars", {}))
+        runner = Runner(scenario.get("vars", {}), loop)
         for i, step in enumerate(scenario["steps"]):
             runner.step(scenario, i, step)
             steps += 1
@@ -301,9 +326,9 @@ def main() -> int:
     transcript_path.parent.mkdir(parents=True, exist_ok=True)
     transcript_path.write_text("\n".join(lines) + "\n")
     if failures:
-        print(f"python: {len(failures)} of {steps} steps failed:\n" + "\n".join(failures))
+        print(f"{name}: {len(failures)} of {steps} steps failed:\n" + "\n".join(failures))
         return 1
-    print(f"python: {steps} steps passed")
+    print(f"{name}: {steps} steps passed")
     return 0
 
 
