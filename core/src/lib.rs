@@ -42,6 +42,8 @@ mod paging;
 mod redact;
 mod request;
 mod secret;
+#[cfg(feature = "testing")]
+pub mod testing;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};

@@ -2,11 +2,13 @@
 //!
 //! Every result keeps the raw `data` JSON ([`raw`](WalletBalance::raw)) with secret fields
 //! redacted. Fields that only the sandbox's conventions define are `Option`; unknown fields
-//! are ignored.
+//! are ignored. Results derive `PartialEq` and `Serialize` (wire field names; a [`Secret`]
+//! serializes as `"[REDACTED]"`, and the raw JSON is left out); build them in your own tests
+//! with [`crate::testing::result_from_json`] (feature `testing`).
 
 use std::collections::BTreeMap;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::amount::Amount;
@@ -15,7 +17,7 @@ use crate::secret::Secret;
 macro_rules! result_type {
     ($(#[$m:meta])* pub struct $name:ident { $( $(#[$fm:meta])* pub $f:ident : $t:ty ),* $(,)? }) => {
         $(#[$m])*
-        #[derive(Clone, Debug, Deserialize)]
+        #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
         #[serde(rename_all = "camelCase")]
         #[non_exhaustive]
         pub struct $name {
@@ -46,7 +48,7 @@ macro_rules! result_type {
 macro_rules! item_type {
     ($(#[$m:meta])* pub struct $name:ident { $( $(#[$fm:meta])* pub $f:ident : $t:ty ),* $(,)? }) => {
         $(#[$m])*
-        #[derive(Clone, Debug, Deserialize)]
+        #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
         #[serde(rename_all = "camelCase")]
         #[non_exhaustive]
         pub struct $name {

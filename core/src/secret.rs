@@ -59,6 +59,14 @@ impl From<&str> for Secret {
     }
 }
 
+/// A secret serializes as `"[REDACTED]"`: a serialized result (a log line, a cache entry) must
+/// not carry it. Use [`Secret::expose`] where the value is really needed.
+impl serde::Serialize for Secret {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str("[REDACTED]")
+    }
+}
+
 impl<'de> serde::Deserialize<'de> for Secret {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         String::deserialize(d).map(Secret)
