@@ -43,6 +43,9 @@ struct Inner {
 #[derive(Clone)]
 pub struct Client {
     inner: Arc<Inner>,
+    /// Per-call settings of this copy ([`Client::with_timeout`], [`Client::with_retry_policy`]).
+    timeout: Option<std::time::Duration>,
+    retry: Option<crate::RetryPolicy>,
 }
 
 impl std::fmt::Debug for Client {
@@ -73,6 +76,8 @@ impl Client {
                 client: ProcessClient::new(builder)?,
                 runtime: Mutex::new(RuntimeSlot { pid: std::process::id(), runtime: None }),
             }),
+            timeout: None,
+            retry: None,
         })
     }
 
@@ -81,9 +86,27 @@ impl Client {
         Client::from_builder(crate::Client::builder_from_env()?)
     }
 
-    /// The async client behind this one (valid in this process; re-created after a fork).
+    /// The async client behind this one (valid in this process; re-created after a fork), with
+    /// this copy's per-call settings.
     pub fn async_client(&self) -> crate::Client {
-        self.inner.client.get()
+        let mut client = self.inner.client.get();
+        if let Some(t) = self.timeout {
+            client = client.with_timeout(t);
+        }
+        if let Some(p) = self.retry {
+            client = client.with_retry_policy(p);
+        }
+        client
+    }
+
+    /// A copy (same runtime, pool and credential) whose calls allow `timeout` per attempt.
+    pub fn with_timeout(&self, timeout: std::time::Duration) -> Client {
+        Client { timeout: Some(timeout), ..self.clone() }
+    }
+
+    /// A copy (same runtime, pool and credential) whose calls follow `policy`.
+    pub fn with_retry_policy(&self, policy: crate::RetryPolicy) -> Client {
+        Client { retry: Some(policy), ..self.clone() }
     }
 
     /// Replaces the credential (key rotation) for this client and its clones.
@@ -131,8 +154,7 @@ impl Client {
             return Err(Error::new(ErrorKind::InvalidInput, INSIDE_RUNTIME_MESSAGE));
         }
         let handle = self.runtime_handle()?;
-        let client = self.inner.client.get();
-        handle.block_on(f(client))
+        handle.block_on(f(self.async_client()))
     }
 }
 

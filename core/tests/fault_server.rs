@@ -407,6 +407,11 @@ fn blocking_client_retries_too() {
     let info = c.blockchain_info().unwrap();
     assert_eq!(info.blocks, Some(532));
     assert_eq!(s.count(), 2);
+    // per-call settings on a copy: one attempt, and the same pool
+    let s2 = rt.block_on(FaultServer::start(vec![Action::Drop, ok_json(INFO)]));
+    let once = wallet_sdk::blocking::Client::from_builder(Client::builder().base_url(&s2.base_url).credential(key())).unwrap().with_retry_policy(RetryPolicy::none()).with_timeout(Duration::from_secs(1));
+    assert_eq!(once.blockchain_info().unwrap_err().kind(), ErrorKind::Transport);
+    assert_eq!(s2.count(), 1);
     let mut pages = c.wallet_transactions_pages("rs_w", 10);
     // the server answers INFO (no items) -> one empty page ends the iteration
     assert!(pages.next().is_none());
