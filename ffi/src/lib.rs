@@ -29,6 +29,7 @@ mod client;
 mod convert;
 mod error;
 mod models;
+mod offline;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;

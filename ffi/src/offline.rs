@@ -1,0 +1,349 @@
+//! The offline toolkit, [`wallet_sdk::offline`], as top-level functions and records of the
+//! uniffi package (Kotlin `org.walletsdk.parseAddress(…)`, Swift `parseAddress(…)`; names from
+//! `api/naming.md`). No service and no credential: every call is synchronous and runs on the
+//! caller's thread.
+//!
+//! Only types are converted here: the enums mirror the core's, the records copy its fields,
+//! keys and phrases travel as [`Secret`] objects, and an error is the core's, as a
+//! [`WalletError`] `InvalidInput` naming the argument (`address`, `private_key`, `wif`,
+//! `mnemonic`, `path`, `word_count`, …). Every rule, message and default of the functions is
+//! the core's. A panic in the core (a bug) comes out as `WalletError.Internal` from the
+//! functions that can fail, and as `false` from the yes/no functions, which never fail: no
+//! input crashes the calling app.
+
+use std::sync::Arc;
+
+use wallet_sdk::offline;
+
+use crate::{Secret, WalletError};
+
+/// A Litecoin network. Its printed form (`toString()` / `description`) is the core's name:
+/// `mainnet`, `testnet` or `regtest`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+#[uniffi::export(Display)]
+pub enum Network {
+    /// Litecoin mainnet: `L…`, `M…` (and legacy `3…`), `ltc1…`, `ltcmweb1…`.
+    Mainnet,
+    /// Litecoin testnet: `m…`/`n…`, `Q…` (and legacy `2…`), `tltc1…`, `tmweb1…`.
+    Testnet,
+    /// Litecoin regtest: as testnet, but `rltc1…` for segwit.
+    Regtest,
+}
+
+/// How one key is shown as an address, and which BIP137 header family its signed messages
+/// use. Printed as the core's name: `p2pkh`, `p2sh-p2wpkh` or `p2wpkh`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+#[uniffi::export(Display)]
+pub enum KeyAddressType {
+    /// Pay to public key hash (`L…`, `m…`/`n…`); Core's `legacy`. The key may be uncompressed.
+    P2pkh,
+    /// P2WPKH nested in P2SH (`M…`, `Q…`); Core's `p2sh-segwit`. Compressed keys only.
+    P2shP2wpkh,
+    /// Native segwit v0 (`ltc1q…`, `tltc1q…`, `rltc1q…`); Core's `bech32`. Compressed keys only.
+    P2wpkh,
+}
+
+/// What an address pays to. Printed as the core's name: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`,
+/// `p2tr`, `witness_unknown` or `mweb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+#[uniffi::export(Display)]
+pub enum AddressKind {
+    /// Pay to public key hash (Base58).
+    P2pkh,
+    /// Pay to script hash (Base58), including P2SH-wrapped segwit.
+    P2sh,
+    /// Segwit v0 key hash (20-byte program).
+    P2wpkh,
+    /// Segwit v0 script hash (32-byte program).
+    P2wsh,
+    /// Segwit v1 with a 32-byte program (taproot).
+    P2tr,
+    /// Any other segwit version or length that Core accepts (v1 not 32 bytes, v2 to v16).
+    WitnessUnknown,
+    /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
+    Mweb,
+}
+
+/// Converts between a mirrored enum and the core's, variant by variant, and prints it with the
+/// core's name.
+macro_rules! mirror {
+    ($ffi:ident = $core:ident { $($v:ident),* }) => {
+        impl From<$ffi> for offline::$core {
+            fn from(v: $ffi) -> Self {
+                match v { $( $ffi::$v => offline::$core::$v, )* }
+            }
+        }
+        impl From<offline::$core> for $ffi {
+            fn from(v: offline::$core) -> Self {
+                match v { $( offline::$core::$v => $ffi::$v, )* }
+            }
+        }
+        impl std::fmt::Display for $ffi {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(offline::$core::from(*self).as_str())
+            }
+        }
+    };
+}
+
+mirror!(Network = Network { Mainnet, Testnet, Regtest });
+mirror!(KeyAddressType = KeyAddressType { P2pkh, P2shP2wpkh, P2wpkh });
+mirror!(AddressKind = AddressKind { P2pkh, P2sh, P2wpkh, P2wsh, P2tr, WitnessUnknown, Mweb });
+
+/// A valid address, decoded (what `parseAddress` returns). Holds no secret.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct AddressInfo {
+    /// Canonical form: Core's encoding of the same destination (legacy `3…`/`2…` P2SH become
+    /// `M…`/`Q…`, bech32 is lowercase, white space around a Base58 address is gone).
+    pub address: String,
+    /// The network asked for, or else the address's own (`Testnet` for a Base58 or MWEB
+    /// address of the test networks, which share their prefixes with regtest).
+    pub network: Network,
+    /// What the address pays to.
+    pub kind: AddressKind,
+    /// The segwit version (0 to 16); null/nil for Base58 and MWEB addresses.
+    pub witness_version: Option<u8>,
+    /// The output script as lowercase hex; null/nil for MWEB (its outputs have no script).
+    pub script_pubkey: Option<String>,
+}
+
+impl From<offline::AddressInfo> for AddressInfo {
+    fn from(i: offline::AddressInfo) -> Self {
+        AddressInfo {
+            address: i.address,
+            network: i.network.into(),
+            kind: i.kind.into(),
+            witness_version: i.witness_version,
+            script_pubkey: i.script_pubkey,
+        }
+    }
+}
+
+/// What a WIF private key tells without revealing it (what `wifToKey` returns): no secret is
+/// kept. `address(addressType)` gives the key's addresses.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct PrivateKeyInfo {
+    /// The network asked for, or else the WIF's own (version `0xB0` is `Mainnet`, `0xEF`
+    /// `Testnet`, also used by regtest).
+    pub network: Network,
+    /// `true` when the WIF marks the key as compressed.
+    pub compressed: bool,
+    /// The public key as lowercase hex: 33 bytes when compressed, 65 when not.
+    pub public_key: String,
+}
+
+impl From<offline::PrivateKeyInfo> for PrivateKeyInfo {
+    fn from(k: offline::PrivateKeyInfo) -> Self {
+        PrivateKeyInfo { network: k.network.into(), compressed: k.compressed, public_key: k.public_key }
+    }
+}
+
+impl From<PrivateKeyInfo> for offline::PrivateKeyInfo {
+    fn from(k: PrivateKeyInfo) -> Self {
+        offline::PrivateKeyInfo { network: k.network.into(), compressed: k.compressed, public_key: k.public_key }
+    }
+}
+
+#[uniffi::export]
+impl PrivateKeyInfo {
+    /// The key's address of `address_type` on `network`. Segwit types need a compressed key
+    /// (else `InvalidInput` on `address_type`).
+    pub fn address(&self, address_type: KeyAddressType) -> Result<String, WalletError> {
+        let info = offline::PrivateKeyInfo::from(self.clone());
+        guard(|| info.address(address_type.into()))
+    }
+}
+
+/// A key derived from a phrase (what `deriveKey` returns). `private_key` is a [`Secret`], so the
+/// record's printed form never shows it.
+#[derive(Clone, Debug, uniffi::Record)]
+pub struct DerivedKey {
+    /// The path, written canonically (`m/84'/2'/0'/0/0`: `'` for hardened steps).
+    pub path: String,
+    /// The key's address of the type and network asked for.
+    pub address: String,
+    /// The compressed public key as lowercase hex (33 bytes).
+    pub public_key: String,
+    /// The private key as a compressed WIF of the network asked for (`reveal()` on purpose).
+    pub private_key: Arc<Secret>,
+}
+
+impl From<offline::DerivedKey> for DerivedKey {
+    fn from(k: offline::DerivedKey) -> Self {
+        DerivedKey { path: k.path, address: k.address, public_key: k.public_key, private_key: Arc::new(Secret(k.private_key)) }
+    }
+}
+
+/// Runs a core call; a panic (a bug) becomes `WalletError.Internal`.
+fn guard<T, U: From<T>>(f: impl FnOnce() -> wallet_sdk::Result<T>) -> Result<U, WalletError> {
+    match wallet_sdk::panic::catch(f) {
+        Ok(Ok(v)) => Ok(U::from(v)),
+        Ok(Err(e)) => Err(e.into()),
+        Err(panic) => Err(WalletError::internal(panic)),
+    }
+}
+
+/// Runs a yes/no core call; a panic (a bug) answers `false`, the safe answer of each one.
+fn guard_bool(f: impl FnOnce() -> bool) -> bool {
+    wallet_sdk::panic::catch(f).unwrap_or(false)
+}
+
+/// Decodes and validates an address with Litecoin Core's rules. With `network`, an address of
+/// another network is invalid.
+///
+/// Base58 P2PKH and P2SH (also the legacy `3…`/`2…` versions, given back as `M…`/`Q…`), bech32
+/// v0 and bech32m v1+ (`ltc`, `tltc`, `rltc`) and MWEB (`ltcmweb`, `tmweb`). Throws
+/// `InvalidInput` on field `address` saying why (checksum, length, prefix, wrong network, a
+/// Bitcoin address, a private key).
+#[uniffi::export(default(network = None))]
+pub fn parse_address(address: String, network: Option<Network>) -> Result<AddressInfo, WalletError> {
+    guard(|| offline::parse_address(&address, network.map(Into::into)))
+}
+
+/// The rules of `parseAddress` as `true`/`false`; never throws.
+#[uniffi::export(default(network = None))]
+pub fn is_valid_address(address: String, network: Option<Network>) -> bool {
+    guard_bool(|| offline::is_valid_address(&address, network.map(Into::into)))
+}
+
+/// Signs `message` as Litecoin Core does (`"\x19Litecoin Signed Message:\n"`, compact
+/// recoverable ECDSA, RFC 6979) and returns the 65-byte signature as base64.
+///
+/// `private_key` is a WIF. `address_type` null/nil means `P2pkh`: the header follows the WIF
+/// (compressed or not) and the signature equals Core's `signmessagewithprivkey`; `P2shP2wpkh`
+/// and `P2wpkh` use the BIP137 headers and need a compressed key. Throws `InvalidInput` on
+/// `private_key` (never quoted) or `address_type`.
+#[uniffi::export(default(address_type = None))]
+pub fn sign_message(private_key: Arc<Secret>, message: String, address_type: Option<KeyAddressType>) -> Result<String, WalletError> {
+    let address_type = address_type.unwrap_or(KeyAddressType::P2pkh);
+    guard(|| offline::sign_message(&private_key.0, &message, address_type.into()))
+}
+
+/// `true` when `signature` (base64) signs `message` for `address`. Strict: the canonical padded
+/// base64 of 65 bytes, an address of a Litecoin network, and a header family that matches the
+/// address type (BIP137). Any malformed input gives `false`; never throws.
+#[uniffi::export]
+pub fn verify_message(address: String, message: String, signature: String) -> bool {
+    guard_bool(|| offline::verify_message(&address, &message, &signature))
+}
+
+/// Reads a WIF private key: network, compressed flag and public key, no secret kept. With
+/// `network`, a WIF of another network is invalid. Throws `InvalidInput` on `wif` (never
+/// quoted).
+#[uniffi::export(default(network = None))]
+pub fn wif_to_key(wif: Arc<Secret>, network: Option<Network>) -> Result<PrivateKeyInfo, WalletError> {
+    guard(|| offline::wif_to_key(&wif.0, network.map(Into::into)))
+}
+
+/// The address of `address_type` on `network` for a public key given as hex (33 bytes
+/// compressed, or 65 uncompressed for `P2pkh` only). Throws `InvalidInput` on `public_key` or
+/// `address_type`.
+#[uniffi::export]
+pub fn address_from_public_key(public_key: String, address_type: KeyAddressType, network: Network) -> Result<String, WalletError> {
+    guard(|| offline::address_from_public_key(&public_key, address_type.into(), network.into()))
+}
+
+/// A new English BIP39 phrase of `word_count` words (12, 15, 18, 21 or 24) from the operating
+/// system's random source. Throws `InvalidInput` on `word_count`.
+#[uniffi::export(default(word_count = 12))]
+pub fn generate_mnemonic(word_count: u32) -> Result<Arc<Secret>, WalletError> {
+    guard(|| offline::generate_mnemonic(word_count)).map(|s| Arc::new(Secret(s)))
+}
+
+/// `true` when `phrase` is an English BIP39 phrase: 12 to 24 words of the list with a valid
+/// checksum, read as the service reads it (NFKD, lower case, any white space between words).
+/// Never throws.
+#[uniffi::export]
+pub fn validate_mnemonic(phrase: Arc<Secret>) -> bool {
+    guard_bool(|| offline::validate_mnemonic(&phrase.0))
+}
+
+/// The 64-byte BIP39 seed of a phrase and passphrase (PBKDF2-HMAC-SHA512, 2048 rounds) as
+/// lowercase hex. A null/nil passphrase is the empty one. Throws `InvalidInput` on `mnemonic`
+/// saying why (word count, which word, checksum) without quoting a word.
+#[uniffi::export(default(passphrase = None))]
+pub fn mnemonic_to_seed(mnemonic: Arc<Secret>, passphrase: Option<Arc<Secret>>) -> Result<Arc<Secret>, WalletError> {
+    guard(|| offline::mnemonic_to_seed(&mnemonic.0, passphrase.as_ref().map_or("", |p| p.0.expose()))).map(|s| Arc::new(Secret(s)))
+}
+
+/// The key at `path` (`m/44'/2'/0'/0/0`; `'`, `h` or `H` for hardened steps) of a phrase's
+/// BIP32 root (BIP39 seed with `passphrase`, null/nil for none), with its address of
+/// `address_type` on `network`. Coin type 2 on mainnet, 1 on the test networks. Throws
+/// `InvalidInput` on `mnemonic` or `path`.
+#[uniffi::export(default(passphrase = None))]
+pub fn derive_key(
+    mnemonic: Arc<Secret>,
+    path: String,
+    address_type: KeyAddressType,
+    network: Network,
+    passphrase: Option<Arc<Secret>>,
+) -> Result<DerivedKey, WalletError> {
+    guard(|| {
+        offline::derive_key(&mnemonic.0, &path, address_type.into(), network.into(), passphrase.as_ref().map_or("", |p| p.0.expose()))
+    })
+}
+
+/// The address that the service's `walletDefaultAddress` gives for `mnemonic` (the sandbox's
+/// convention), computed offline; `address_type` null/nil is the service's default (`P2wpkh`).
+/// Throws `InvalidInput` on `mnemonic`.
+#[uniffi::export(default(address_type = None))]
+pub fn default_address(mnemonic: Arc<Secret>, address_type: Option<KeyAddressType>, network: Network) -> Result<String, WalletError> {
+    guard(|| offline::default_address(&mnemonic.0, address_type.map(Into::into), network.into()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn secret(s: &str) -> Arc<Secret> {
+        Secret::new(s.to_string())
+    }
+
+    const PHRASE: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+
+    #[test]
+    fn enums_mirror_the_core_and_print_its_names() {
+        for n in offline::Network::ALL {
+            assert_eq!(offline::Network::from(Network::from(n)), n);
+            assert_eq!(Network::from(n).to_string(), n.as_str());
+        }
+        for t in offline::KeyAddressType::ALL {
+            assert_eq!(offline::KeyAddressType::from(KeyAddressType::from(t)), t);
+            assert_eq!(KeyAddressType::from(t).to_string(), t.as_str());
+        }
+        assert_eq!(AddressKind::WitnessUnknown.to_string(), "witness_unknown");
+    }
+
+    #[test]
+    fn functions_convert_types_and_errors() {
+        let info = parse_address("ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w".into(), None).unwrap();
+        assert_eq!((info.network, info.kind, info.witness_version), (Network::Mainnet, AddressKind::P2wpkh, Some(0)));
+        let e = parse_address("bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4".into(), None).unwrap_err();
+        let e = e.info();
+        assert_eq!((e.kind.as_str(), e.field.as_deref()), ("invalid_input", Some("address")));
+        assert!(!is_valid_address("LT2KVaAy1ppRuxRgrS5RNU3vBsy7RibPeA".into(), Some(Network::Regtest)));
+
+        let wif = "T81WVKSHdGwXTwFbqcuvhHWnPZPdcjNCJNqnzujBH2PjupFRTTc9";
+        let sig = sign_message(secret(wif), "Trust no one".into(), None).unwrap();
+        assert_eq!(sig, "IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU=");
+        assert!(verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL".into(), "Trust no one".into(), sig));
+        let key = wif_to_key(secret(wif), None).unwrap();
+        assert_eq!(key.address(KeyAddressType::P2pkh).unwrap(), "LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL");
+        let e = wif_to_key(secret("not a wif"), None).unwrap_err().info();
+        assert_eq!(e.field.as_deref(), Some("wif"));
+        assert!(!e.message.contains("not a wif"));
+
+        let phrase = generate_mnemonic(24).unwrap();
+        assert!(validate_mnemonic(phrase.clone()));
+        assert_eq!(generate_mnemonic(13).unwrap_err().info().field.as_deref(), Some("word_count"));
+        let derived = derive_key(secret(PHRASE), "m/44'/1'/0'/0/0".into(), KeyAddressType::P2pkh, Network::Regtest, None).unwrap();
+        assert_eq!(derived.address, "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV");
+        assert!(!format!("{derived:?}").contains(&derived.private_key.reveal()));
+        assert_eq!(
+            default_address(secret(PHRASE), Some(KeyAddressType::P2pkh), Network::Regtest).unwrap(),
+            "n2EtDkV6bVADRnm4QECEoAj8hD3eh2oujZ"
+        );
+        let seed = mnemonic_to_seed(secret(PHRASE), Some(secret("TREZOR"))).unwrap();
+        assert!(seed.reveal().starts_with("c55257c360c07c72029aebc1b53c05ed0362ada38ead3e3e9efa3708e534955"));
+    }
+}
