@@ -707,6 +707,10 @@ operations! {
     /// (``GET /api/Address/address-private-key-v2``).
     fn address_private_key_v2(wallet_name: String, address: String, mnemonics: SecretArg) -> PrivateKeyExport
         = |c| c.address_private_key_v2(&wallet_name, &address, &mnemonics.0);
+    /// ``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
+    /// (the same operation; the phrase is not sent).
+    fn address_private_key_v2_with_passphrase(wallet_name: String, address: String, passphrase: SecretArg) -> PrivateKeyExport
+        = |c| c.address_private_key_v2_with_passphrase(&wallet_name, &address, &passphrase.0);
     /// Pre-payment check of an address: validity, ownership, history, deny-list
     /// (``GET /api/Address/screen-address``).
     fn screen_address(wallet_name: String, address: String, mnemonics: SecretArg) -> AddressScreening

@@ -183,6 +183,7 @@ blocking_methods! {
     address_balance(address: &str) -> AddressBalance;
     address_private_key(wallet_name: &str, address: &str, options: AddressPrivateKeyOptions) -> PrivateKeyExport;
     address_private_key_v2(wallet_name: &str, address: &str, mnemonics: &Secret) -> PrivateKeyExport;
+    address_private_key_v2_with_passphrase(wallet_name: &str, address: &str, passphrase: &Secret) -> PrivateKeyExport;
     screen_address(wallet_name: &str, address: &str, mnemonics: &Secret) -> AddressScreening;
     generate_default_address(wallet_name: &str, options: GenerateDefaultAddressOptions) -> DefaultAddress;
     blockchain_info() -> BlockchainInfo;

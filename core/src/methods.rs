@@ -179,13 +179,25 @@ impl Client {
     }
 
     /// Exports an address's WIF private key using the wallet's recovery phrase
-    /// (`GET /api/Address/address-private-key-v2`).
+    /// (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
+    /// passphrase instead: [`Client::address_private_key_v2_with_passphrase`].
     pub async fn address_private_key_v2(&self, wallet_name: &str, address: &str, mnemonics: &Secret) -> Result<PrivateKeyExport> {
         let a = Args::new()
             .text("wallet_name", wallet_name)
             .secret("mnemonics", mnemonics)
             .text("address", address);
         self.execute(&ops::ADDRESS_PRIVATE_KEY_V2, a).await
+    }
+
+    /// [`address_private_key_v2`](Client::address_private_key_v2) unlocked with the wallet's
+    /// passphrase instead of its phrase (same operation; the passphrase travels as
+    /// `encryptedPassphrase`, the phrase is not sent).
+    pub async fn address_private_key_v2_with_passphrase(&self, wallet_name: &str, address: &str, passphrase: &Secret) -> Result<PrivateKeyExport> {
+        let a = Args::new()
+            .text("wallet_name", wallet_name)
+            .secret("passphrase", passphrase)
+            .text("address", address);
+        self.execute(&ops::ADDRESS_PRIVATE_KEY_V2_WITH_PASSPHRASE, a).await
     }
 
     /// Pre-payment check of an address: validity, ownership, history, deny-list

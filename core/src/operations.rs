@@ -202,6 +202,13 @@ pub const ADDRESS_BALANCE: Operation = op("address_balance", "addressBalance", "
 pub const ADDRESS_PRIVATE_KEY: Operation = op("address_private_key", "addressPrivateKey", "Address", Get, "/api/Address/address-private-key", &[WALLET_ALT_H, PASSPHRASE_H, ADDRESS_Q], true, &["privateKey"]);
 /// `GET /api/Address/address-private-key-v2`
 pub const ADDRESS_PRIVATE_KEY_V2: Operation = op("address_private_key_v2", "addressPrivateKeyV2", "Address", Get, "/api/Address/address-private-key-v2", &[WALLET_ALT_H, MNEMONICS_H, ADDRESS_Q], true, &["privateKey"]);
+/// `GET /api/Address/address-private-key-v2` unlocked with the wallet's passphrase instead of
+/// its phrase (the service description: v2 takes either; operations.md A9/C3). Not in [`ALL`]:
+/// the same operation as [`ADDRESS_PRIVATE_KEY_V2`].
+pub const ADDRESS_PRIVATE_KEY_V2_WITH_PASSPHRASE: Operation = Operation {
+    params: &[WALLET_ALT_H, p("passphrase", "encryptedPassphrase", Header, Text, Required, true), ADDRESS_Q],
+    ..ADDRESS_PRIVATE_KEY_V2
+};
 /// `GET /api/Address/screen-address`
 pub const SCREEN_ADDRESS: Operation = op("screen_address", "screenAddress", "Address", Get, "/api/Address/screen-address", &[WALLET_ALT_H, MNEMONICS_H, ADDRESS_Q], true, &[]);
 /// `POST /api/Address/generate-default-address`
@@ -384,6 +391,15 @@ pub const ALL: [&Operation; 43] = [
     &SIGN_WALLET_MESSAGE, &WALLET_ADDRESS_BALANCE, &WALLET_ADDRESS_TRANSACTIONS,
     &SET_WALLET_MNEMONICS, &WALLET_DEFAULT_ADDRESS, &WALLET_DEFAULT_ADDRESS_V2,
 ];
+
+/// Methods that call one of the 43 operations in another form: (snake_case method name,
+/// camelCase method name, the operation as that method sends it). Every binding exposes them
+/// besides the 43.
+pub const VARIANTS: [(&str, &str, &Operation); 1] = [(
+    "address_private_key_v2_with_passphrase",
+    "addressPrivateKeyV2WithPassphrase",
+    &ADDRESS_PRIVATE_KEY_V2_WITH_PASSPHRASE,
+)];
 
 /// Looks an operation up by its snake_case or camelCase name.
 pub fn by_name(name: &str) -> Option<&'static Operation> {

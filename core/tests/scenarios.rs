@@ -95,6 +95,7 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         "address_balance" => f(c.address_balance(&a.s("address")).await),
         "address_private_key" => f(c.address_private_key(&a.s("wallet_name"), &a.s("address"), AddressPrivateKeyOptions { passphrase: a.osecret("passphrase") }).await),
         "address_private_key_v2" => f(c.address_private_key_v2(&a.s("wallet_name"), &a.s("address"), &a.secret("mnemonics")).await),
+        "address_private_key_v2_with_passphrase" => f(c.address_private_key_v2_with_passphrase(&a.s("wallet_name"), &a.s("address"), &a.secret("passphrase")).await),
         "screen_address" => f(c.screen_address(&a.s("wallet_name"), &a.s("address"), &a.secret("mnemonics")).await),
         "generate_default_address" => f(c.generate_default_address(&a.s("wallet_name"), GenerateDefaultAddressOptions { address_type: a.address_type("address_type"), label: a.os("label"), passphrase: a.osecret("passphrase") }).await),
         "blockchain_info" => f(c.blockchain_info().await),

@@ -446,6 +446,9 @@ operations! {
     /// Exports an address's WIF private key using the recovery phrase (`GET /api/Address/address-private-key-v2`).
     fn address_private_key_v2(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> PrivateKeyExport
         = |c| c.address_private_key_v2(&wallet_name, &address, s(&mnemonics));
+    /// `address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase (same operation).
+    fn address_private_key_v2_with_passphrase(wallet_name: String, address: String, passphrase: Arc<Secret>) -> PrivateKeyExport
+        = |c| c.address_private_key_v2_with_passphrase(&wallet_name, &address, s(&passphrase));
     /// Pre-payment check of an address (`GET /api/Address/screen-address`).
     fn screen_address(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> AddressScreening
         = |c| c.screen_address(&wallet_name, &address, s(&mnemonics));
@@ -576,8 +579,9 @@ mod tests {
 
     #[test]
     fn every_operation_of_the_core_table_is_exported() {
-        let table: Vec<&str> = wallet_sdk::operations::ALL.iter().map(|op| op.name).collect();
+        let mut table: Vec<&str> = wallet_sdk::operations::ALL.iter().map(|op| op.name).collect();
         assert_eq!(table.len(), 43);
+        table.extend(wallet_sdk::operations::VARIANTS.iter().map(|v| v.0));
         let mut exported: Vec<&str> = EXPORTED_OPERATIONS.to_vec();
         let mut expected = table.clone();
         exported.sort();

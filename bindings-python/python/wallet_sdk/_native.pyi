@@ -203,6 +203,11 @@ class Client:
         (``GET /api/Address/address-private-key-v2``).
         """
         ...
+    def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
+        """``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
+        (the same operation; the phrase is not sent).
+        """
+        ...
     def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
         """Pre-payment check of an address: validity, ownership, history, deny-list
         (``GET /api/Address/screen-address``).
@@ -448,6 +453,11 @@ class AsyncClient:
     async def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
         """Exports an address's WIF private key using the wallet's recovery phrase
         (``GET /api/Address/address-private-key-v2``).
+        """
+        ...
+    async def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
+        """``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
+        (the same operation; the phrase is not sent).
         """
         ...
     async def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
