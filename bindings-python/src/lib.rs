@@ -12,6 +12,7 @@ use wallet_sdk::fields::{Fields, RecordType};
 use wallet_sdk::*;
 
 mod convert;
+mod offline;
 mod schema;
 mod types;
 
@@ -923,5 +924,6 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_shutdown_runtime, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic_async, m)?)?;
+    offline::register(m)?;
     Ok(())
 }

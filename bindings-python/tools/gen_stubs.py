@@ -1,6 +1,6 @@
 """Generates the type stubs of wallet_sdk from the installed native module.
 
-    python tools/gen_stubs.py          # rewrite python/wallet_sdk/_native.pyi and _models.pyi
+    python tools/gen_stubs.py          # rewrite python/wallet_sdk/_native.pyi, _models.pyi, offline.pyi
     python tools/gen_stubs.py --check  # exit 1 when the committed stubs differ
 
 The operation methods, the models and every docstring come from the native module (its
@@ -97,6 +97,57 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
             ("", "__exit__(self, *exc: Any)", "bool"),
         ]
     return out
+
+
+# wallet_sdk.offline (offline.pyi): the native submodule's classes and functions, with their
+# signatures; docstrings come from the native module.
+OFFLINE_CLASSES: List[Tuple[str, List[Tuple[str, str, str]]]] = [
+    ("Network", [
+        ("", "MAINNET: Network", ""),
+        ("", "TESTNET: Network", ""),
+        ("", "REGTEST: Network", ""),
+        ("@property", "value(self)", "str"),
+    ]),
+    ("KeyAddressType", [
+        ("", "P2PKH: KeyAddressType", ""),
+        ("", "P2SH_P2WPKH: KeyAddressType", ""),
+        ("", "P2WPKH: KeyAddressType", ""),
+        ("@property", "value(self)", "str"),
+    ]),
+    ("AddressInfo", [
+        ("@property", "address(self)", "str"),
+        ("@property", "network(self)", "Network"),
+        ("@property", "kind(self)", "str"),
+        ("@property", "witness_version(self)", "Optional[int]"),
+        ("@property", "script_pubkey(self)", "Optional[str]"),
+    ]),
+    ("PrivateKeyInfo", [
+        ("@property", "network(self)", "Network"),
+        ("@property", "compressed(self)", "bool"),
+        ("@property", "public_key(self)", "str"),
+        ("", "address(self, address_type: KeyAddressTypeLike)", "str"),
+    ]),
+    ("DerivedKey", [
+        ("@property", "path(self)", "str"),
+        ("@property", "address(self)", "str"),
+        ("@property", "public_key(self)", "str"),
+        ("@property", "private_key(self)", "Secret"),
+    ]),
+]
+
+OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
+    ("parse_address(address: str, network: Optional[NetworkLike] = None)", "AddressInfo"),
+    ("is_valid_address(address: str, network: Optional[NetworkLike] = None)", "bool"),
+    ("sign_message(private_key: SecretLike, message: str, address_type: KeyAddressTypeLike = 'p2pkh')", "str"),
+    ("verify_message(address: str, message: str, signature: str)", "bool"),
+    ("wif_to_key(wif: SecretLike, network: Optional[NetworkLike] = None)", "PrivateKeyInfo"),
+    ("address_from_public_key(public_key: str, address_type: KeyAddressTypeLike, network: NetworkLike)", "str"),
+    ("generate_mnemonic(word_count: int = 12)", "Secret"),
+    ("validate_mnemonic(phrase: SecretLike)", "bool"),
+    ("mnemonic_to_seed(mnemonic: SecretLike, passphrase: SecretLike = '')", "Secret"),
+    ("derive_key(mnemonic: SecretLike, path: str, address_type: KeyAddressTypeLike, network: NetworkLike, passphrase: SecretLike = '')", "DerivedKey"),
+    ("default_address(mnemonic: SecretLike, address_type: Optional[KeyAddressTypeLike] = None, *, network: NetworkLike)", "str"),
+]
 
 
 def _doc_block(doc: Optional[str], indent: str) -> List[str]:
@@ -238,10 +289,50 @@ def render_models(native) -> str:
     return "\n".join(out)
 
 
+def render_offline(offline) -> str:
+    out: List[str] = [HEADER, '"""The offline Litecoin toolkit (``wallet_sdk.offline``)."""', ""]
+    out += [
+        "from typing import Optional, Union",
+        "",
+        "from ._native import AddressType, Secret",
+        "",
+    ]
+    for cls_name, members in OFFLINE_CLASSES:
+        native_cls = getattr(offline, cls_name)
+        out.append(f"class {cls_name}:")
+        out.extend(_doc_block(native_cls.__doc__, "    "))
+        for deco, sig, ret in members:
+            _emit_member(native_cls, deco, sig, ret, out)
+        out.append("")
+    out += [
+        "NetworkLike = Union[Network, str]",
+        "KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]",
+        "SecretLike = Union[Secret, str]",
+        "",
+        "DEFAULT_ADDRESS_PATH: str",
+        "",
+    ]
+    for sig, ret in OFFLINE_FUNCTIONS:
+        doc = _doc_block(getattr(offline, sig.split("(", 1)[0]).__doc__, "    ")
+        out.append(f"def {sig} -> {ret}:")
+        out.extend(doc)
+        out.append("    ...")
+        out.append("")
+    names = [c for c, _m in OFFLINE_CLASSES] + ["DEFAULT_ADDRESS_PATH"] + [f.split("(", 1)[0] for f, _r in OFFLINE_FUNCTIONS]
+    names += ["NetworkLike", "KeyAddressTypeLike", "SecretLike"]
+    out.append("__all__ = [" + ", ".join(repr(n) for n in names) + "]")
+    out.append("")
+    return "\n".join(out)
+
+
 def rendered() -> Dict[Path, str]:
     from wallet_sdk import _native
 
-    return {PKG / "_native.pyi": render_native(_native), PKG / "_models.pyi": render_models(_native)}
+    return {
+        PKG / "_native.pyi": render_native(_native),
+        PKG / "_models.pyi": render_models(_native),
+        PKG / "offline.pyi": render_offline(_native.offline),
+    }
 
 
 def main() -> int:

@@ -1,0 +1,77 @@
+"""The offline Litecoin toolkit: addresses, signed messages, WIF keys, BIP39 phrases and BIP32
+derivation, without the service and without a node. Results match Litecoin Core 0.21.
+
+A thin layer over the Rust core (``wallet_sdk::offline``): every rule and message is the
+core's, and every test vector (``core/tests/data/offline/vectors.json``) gives the same result
+here as in Rust.
+
+- Networks are ``Network.MAINNET / TESTNET / REGTEST`` or their names (``"regtest"``).
+- Address types are ``KeyAddressType.P2PKH / P2SH_P2WPKH / P2WPKH``, their names
+  (``"p2wpkh"``), Core's names (``"bech32"``) or a ``wallet_sdk.AddressType``.
+- Keys, WIFs and phrases are accepted as ``wallet_sdk.Secret`` or ``str``; phrases, seeds and
+  private keys come back as ``wallet_sdk.Secret``, which never prints.
+- A bad argument raises ``wallet_sdk.InvalidInputError`` whose ``field`` names it and whose
+  message says why without quoting a secret; ``verify_message``, ``is_valid_address`` and
+  ``validate_mnemonic`` answer ``False`` instead.
+"""
+
+from typing import Union
+
+from . import _native
+from ._native import AddressType, Secret
+
+_offline = _native.offline
+
+Network = _offline.Network
+KeyAddressType = _offline.KeyAddressType
+AddressInfo = _offline.AddressInfo
+PrivateKeyInfo = _offline.PrivateKeyInfo
+DerivedKey = _offline.DerivedKey
+
+DEFAULT_ADDRESS_PATH: str = _offline.DEFAULT_ADDRESS_PATH
+"""The path of the key that ``default_address`` shows: ``m/0'/0'/0'`` of Litecoin Core's HD chain."""
+
+parse_address = _offline.parse_address
+is_valid_address = _offline.is_valid_address
+sign_message = _offline.sign_message
+verify_message = _offline.verify_message
+wif_to_key = _offline.wif_to_key
+address_from_public_key = _offline.address_from_public_key
+generate_mnemonic = _offline.generate_mnemonic
+validate_mnemonic = _offline.validate_mnemonic
+mnemonic_to_seed = _offline.mnemonic_to_seed
+derive_key = _offline.derive_key
+default_address = _offline.default_address
+
+NetworkLike = Union[Network, str]
+"""A network input: ``Network`` or ``"mainnet"``, ``"testnet"``, ``"regtest"``."""
+
+KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]
+"""An address type input: ``KeyAddressType``, ``"p2pkh"``, ``"p2sh-p2wpkh"``, ``"p2wpkh"`` (or
+Core's ``"legacy"``, ``"p2sh-segwit"``, ``"bech32"``), or ``wallet_sdk.AddressType`` but MWEB."""
+
+SecretLike = Union[Secret, str]
+"""A secret input: ``wallet_sdk.Secret`` or ``str``."""
+
+__all__ = [
+    "Network",
+    "KeyAddressType",
+    "AddressInfo",
+    "PrivateKeyInfo",
+    "DerivedKey",
+    "DEFAULT_ADDRESS_PATH",
+    "parse_address",
+    "is_valid_address",
+    "sign_message",
+    "verify_message",
+    "wif_to_key",
+    "address_from_public_key",
+    "generate_mnemonic",
+    "validate_mnemonic",
+    "mnemonic_to_seed",
+    "derive_key",
+    "default_address",
+    "NetworkLike",
+    "KeyAddressTypeLike",
+    "SecretLike",
+]
