@@ -51,6 +51,7 @@ fi
 echo "compiling the Kotlin tests" >&2
 "$kotlin_home/bin/kotlinc" -nowarn -cp "$cp_test:$build/main-$stamp.jar" "$here/src/test/kotlin" -d "$build/tests.jar"
 
+export WALLET_SDK_OFFLINE_VECTORS=${WALLET_SDK_OFFLINE_VECTORS:-$root/core/tests/data/offline/vectors.json} # OfflineTest
 classes=$(cd "$here/src/test/kotlin" && grep -rl '@Test' . | sed 's|^\./||; s|\.kt$||; s|/|.|g' | sort)
 set +e
 RUST_BACKTRACE=0 java -Djna.library.path="$libdir" -cp "$build/tests.jar:$build/main-$stamp.jar:$cp_test:$klib/kotlin-stdlib.jar" \
