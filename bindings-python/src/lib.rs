@@ -124,11 +124,22 @@ pub struct Client {
 pub struct AsyncClient {
     inner: RwLock<Option<wallet_sdk::fork::ProcessClient>>,
     base_url: String,
+    /// Per-call settings of this copy (`with_options`).
+    timeout: Option<Duration>,
+    retry: Option<RetryPolicy>,
 }
 
 const CLOSED: &str = "the client is closed";
 
 impl Client {
+    fn core_settings(&self, py: Python<'_>) -> PyResult<(Duration, RetryPolicy)> {
+        let c = self.client(py)?.async_client();
+        Ok((c.timeout(), c.retry_policy()))
+    }
+    fn with_settings(&self, py: Python<'_>, timeout: Duration, retry: RetryPolicy) -> PyResult<Self> {
+        let c = self.client(py)?.with_timeout(timeout).with_retry_policy(retry);
+        Ok(Client { inner: RwLock::new(Some(c)), base_url: self.base_url.clone() })
+    }
     fn client(&self, py: Python<'_>) -> PyResult<blocking::Client> {
         let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
         g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
@@ -141,15 +152,31 @@ impl Client {
 }
 
 impl AsyncClient {
+    fn core_settings(&self, py: Python<'_>) -> PyResult<(Duration, RetryPolicy)> {
+        let c = self.client(py)?;
+        Ok((c.timeout(), c.retry_policy()))
+    }
+    fn with_settings(&self, py: Python<'_>, timeout: Duration, retry: RetryPolicy) -> PyResult<Self> {
+        let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
+        let inner = g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))?;
+        Ok(AsyncClient { inner: RwLock::new(Some(inner)), base_url: self.base_url.clone(), timeout: Some(timeout), retry: Some(retry) })
+    }
     fn client(&self, py: Python<'_>) -> PyResult<wallet_sdk::Client> {
         let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
         // `get` rebuilds the client in a child process after fork().
-        g.as_ref().map(|c| c.get()).ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
+        let mut c = g.as_ref().map(|c| c.get()).ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))?;
+        if let Some(t) = self.timeout {
+            c = c.with_timeout(t);
+        }
+        if let Some(p) = self.retry {
+            c = c.with_retry_policy(p);
+        }
+        Ok(c)
     }
     fn from_builder(b: ClientBuilder) -> Result<Self, wallet_sdk::Error> {
         let c = wallet_sdk::fork::ProcessClient::new(b)?;
         let base_url = c.get().base_url().to_string();
-        Ok(AsyncClient { inner: RwLock::new(Some(c)), base_url })
+        Ok(AsyncClient { inner: RwLock::new(Some(c)), base_url, timeout: None, retry: None })
     }
 }
 
@@ -411,6 +438,26 @@ macro_rules! constructors {
 
             fn __repr__(&self) -> String {
                 format!("{}(base_url='{}')", stringify!($ty), self.base_url)
+            }
+
+            /// A copy for some calls with other settings: ``timeout`` (seconds per attempt) and
+            /// the retry policy (``max_attempts``, ``backoff``, ``max_backoff``); what is not
+            /// given stays as it is. The copy shares the connection pool and the credential.
+            #[pyo3(signature = (*, timeout = None, max_attempts = None, backoff = None, max_backoff = None))]
+            fn with_options(&self, py: Python<'_>, timeout: Option<f64>, max_attempts: Option<u32>, backoff: Option<f64>, max_backoff: Option<f64>) -> PyResult<Self> {
+                let current = self.core_settings(py)?;
+                let timeout = secs(py, "timeout", timeout)?.unwrap_or(current.0);
+                let mut retry = current.1;
+                if let Some(n) = max_attempts {
+                    retry.max_attempts = n.max(1);
+                }
+                if let Some(d) = secs(py, "backoff", backoff)? {
+                    retry.base_backoff = d;
+                }
+                if let Some(d) = secs(py, "max_backoff", max_backoff)? {
+                    retry.max_backoff = d;
+                }
+                Ok(self.with_settings(py, timeout, retry)?)
             }
         }
     };

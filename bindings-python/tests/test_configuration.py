@@ -1,10 +1,12 @@
 """Constructor keywords peculiar to the Python clients, against the sandbox. The stories every
 language shares are the scenarios of tests/scenarios (make test-scenarios)."""
 
+import asyncio
+
 import pytest
 
 import wallet_sdk as w
-from conftest import make_client, unique
+from conftest import env, make_client, mint_key, sandbox_post, unique
 
 
 def test_address_type_codes_are_configurable():
@@ -19,3 +21,29 @@ def test_address_type_codes_are_configurable():
     with pytest.raises(w.InvalidInputError) as e:
         make_client(address_type_codes={"taproot": 4})
     assert e.value.field == "address_type_codes"
+
+
+def test_per_call_options_on_a_copy():
+    """``with_options`` gives a copy with another timeout or retry policy for some calls; the
+    original keeps its own, and both share the connection pool and credential."""
+    key = mint_key(3600 + 17, "default")
+    c = make_client(key)
+    fast = c.with_options(timeout=0.5, max_attempts=1)
+    sandbox_post("/sandbox/faults", {"path": "/api/Blocks/blockchain-info", "delayMs": 2000, "count": 1, "apiKey": key})
+    with pytest.raises(w.TimeoutError) as e:
+        fast.blockchain_info()
+    assert e.value.attempts == 1
+    sandbox_post("/sandbox/faults", {"path": "/api/Blocks/blockchain-info", "delayMs": 1000, "count": 1, "apiKey": key})
+    assert c.blockchain_info().chain == "regtest"  # the original waits
+    with pytest.raises(w.InvalidInputError) as e:
+        c.with_options(timeout=-1)
+    assert e.value.field == "timeout"
+
+    async def go() -> None:
+        ac = w.AsyncClient(env("WALLET_SDK_BASE_URL"), key, timeout=60)
+        sandbox_post("/sandbox/faults", {"path": "/api/Blocks/blockchain-info", "delayMs": 2000, "count": 1, "apiKey": key})
+        with pytest.raises(w.TimeoutError):
+            await ac.with_options(timeout=0.5, max_attempts=1).blockchain_info()
+        assert (await ac.blockchain_info()).chain == "regtest"
+
+    asyncio.run(go())

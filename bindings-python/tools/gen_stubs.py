@@ -81,6 +81,7 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         ("@property", "closed(self)", "bool"),
         ("@property", "expires_at(self)", "Optional[datetime.datetime]"),
         ("", "set_credential(self, credential: SecretLike)", "None"),
+        ("", "with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None)", cls),
         (a, "close(self)", "None"),
         (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
         ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25)", f"{pages}[WalletTx]"),

@@ -531,6 +531,16 @@ impl Client {
         self.credential().expires_at()
     }
 
+    /// The per-attempt timeout of this client (copy).
+    pub fn timeout(&self) -> Duration {
+        self.settings.timeout
+    }
+
+    /// The retry policy of this client (copy).
+    pub fn retry_policy(&self) -> RetryPolicy {
+        self.settings.retry
+    }
+
     /// A copy of this client (same pool and credential) with another per-attempt timeout.
     pub fn with_timeout(&self, timeout: Duration) -> Client {
         let mut c = self.clone();

@@ -142,6 +142,12 @@ class Client:
         the old one stays on error.
         """
         ...
+    def with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None) -> Client:
+        """A copy for some calls with other settings: ``timeout`` (seconds per attempt) and
+        the retry policy (``max_attempts``, ``backoff``, ``max_backoff``); what is not
+        given stays as it is. The copy shares the connection pool and the credential.
+        """
+        ...
     def close(self) -> None:
         """Closes the client: its connection pool is released and later calls fail."""
         ...
@@ -398,6 +404,12 @@ class AsyncClient:
     def set_credential(self, credential: SecretLike) -> None:
         """Replaces the credential (key rotation) on the live client; it is checked first and
         the old one stays on error.
+        """
+        ...
+    def with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None) -> AsyncClient:
+        """A copy for some calls with other settings: ``timeout`` (seconds per attempt) and
+        the retry policy (``max_attempts``, ``backoff``, ``max_backoff``); what is not
+        given stays as it is. The copy shares the connection pool and the credential.
         """
         ...
     async def close(self) -> None:
