@@ -1,0 +1,308 @@
+//! `wallet`: the command-line tool of the wallet SDK. Every one of the 43 operations is a
+//! subcommand generated from the core's operation table and run through the core's untyped
+//! call (the seven whose answers carry a secret go through their typed methods, see `typed`);
+//! the offline toolkit is `wallet offline …`. See cli/README.md.
+
+mod exit;
+mod offline;
+mod ops;
+mod render;
+mod sandbox;
+mod secrets;
+mod typed;
+
+use std::future::Future;
+use std::io::IsTerminal;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
+use serde_json::Value;
+use wallet_sdk::operations::Operation;
+use wallet_sdk::{Client, ErrorKind};
+
+use exit::Failure;
+use render::Output;
+use secrets::{SecretSource, Stdin};
+
+fn exit_code_help() -> String {
+    let mut s = String::from(
+        "Exit codes:\n  0   success\n  1   the CLI itself failed (writing the output, starting the sandbox)\n  \
+         2   usage: wrong or missing arguments, or a refused request\n",
+    );
+    for kind in ErrorKind::ALL {
+        s.push_str(&format!("  {:<3} {}\n", exit::code_of(kind), kind.as_str()));
+    }
+    s.push_str("  130 interrupted (Ctrl-C)\n");
+    s
+}
+
+const ABOUT: &str = "Command-line tool for the wallet-and-address service in front of the Litecoin network";
+
+const LONG_ABOUT: &str = "Command-line tool for the wallet-and-address service in front of the Litecoin network: \
+the 43 operations of the service and the offline toolkit.
+
+The service is WALLET_SDK_BASE_URL (or --base-url) and the API key WALLET_SDK_API_KEY (or --api-key-file); \
+--sandbox runs the command against a private local sandbox instead. Secret inputs (passphrases, recovery \
+phrases, private keys) are never command-line values: give --NAME-file PATH ('-' for stdin), set WALLET_NAME, \
+or type them at the prompt. Results are a readable table, or JSON with --json; secrets print as [REDACTED] \
+unless --reveal-secrets.";
+
+fn global(arg: Arg) -> Arg {
+    static ORDER: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(100);
+    let order = ORDER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    arg.global(true).help_heading("Global options").display_order(order)
+}
+
+/// The whole command line.
+pub fn command() -> Command {
+    let offline = offline::Offline::augment_subcommands(Command::new("offline").subcommand_required(true))
+        .about("The offline toolkit: addresses, signed messages, WIF keys, BIP39/BIP32 (no service)");
+    Command::new("wallet")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(ABOUT)
+        .long_about(LONG_ABOUT)
+        .after_long_help(exit_code_help())
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .arg(global(
+            Arg::new("base_url")
+                .long("base-url")
+                .value_name("URL")
+                .env(wallet_sdk::ENV_BASE_URL)
+                .hide_env_values(true)
+                .help("The service's base URL"),
+        ))
+        .arg(global(Arg::new("api_key_file").long("api-key-file").value_name("PATH").help(format!(
+            "Read the API key from PATH ('-': stdin, prompted without echo on a terminal); default: {}",
+            wallet_sdk::ENV_API_KEY
+        ))))
+        .arg(global(
+            Arg::new("sandbox")
+                .long("sandbox")
+                .action(ArgAction::SetTrue)
+                .help("Start a private wallet-sandbox (litecoind -regtest) for this command and use it"),
+        ))
+        .arg(global(Arg::new("json").long("json").action(ArgAction::SetTrue).help("Print JSON (for scripts) instead of a table")))
+        .arg(global(
+            Arg::new("reveal_secrets")
+                .long("reveal-secrets")
+                .action(ArgAction::SetTrue)
+                .help("Show secrets of the answer (only on a terminal or into --out)"),
+        ))
+        .arg(global(
+            Arg::new("discard_secrets")
+                .long("discard-secrets")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("reveal_secrets")
+                .help("Create a wallet although its returned-once secrets will not be shown"),
+        ))
+        .arg(global(
+            Arg::new("out")
+                .long("out")
+                .value_name("FILE")
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Write the result to FILE (created with mode 0600) instead of stdout"),
+        ))
+        .arg(global(
+            Arg::new("timeout")
+                .long("timeout")
+                .value_name("SECONDS")
+                .value_parser(clap::value_parser!(f64))
+                .help("Per-attempt timeout of a call"),
+        ))
+        .arg(global(
+            Arg::new("allow_insecure_http")
+                .long("allow-insecure-http")
+                .action(ArgAction::SetTrue)
+                .help("Allow http:// to a host other than loopback (the API key travels in clear)"),
+        ))
+        .subcommands(ops::subcommands())
+        .subcommand(offline)
+        .subcommand(
+            Command::new("completions").about("Print a shell completion script").arg(
+                Arg::new("shell").required(true).value_parser(clap::value_parser!(clap_complete::Shell)),
+            ),
+        )
+        .subcommand(
+            Command::new("man")
+                .about("Print the man page, or write one per subcommand into a directory")
+                .arg(Arg::new("dir").long("dir").value_name("DIR").value_parser(clap::value_parser!(PathBuf))),
+        )
+}
+
+fn main() -> ExitCode {
+    let matches = command().get_matches();
+    let out = Output {
+        json: matches.get_flag("json"),
+        reveal: matches.get_flag("reveal_secrets"),
+        out: matches.get_one::<PathBuf>("out").cloned(),
+    };
+    match run(&matches, &out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            render::report(&f, out.json);
+            ExitCode::from(f.exit_code())
+        }
+    }
+}
+
+fn run(matches: &ArgMatches, out: &Output) -> Result<(), Failure> {
+    match matches.subcommand() {
+        Some(("offline", m)) => {
+            out.check_reveal()?;
+            let cmd = offline::Offline::from_arg_matches(m).map_err(|e| Failure::Usage(e.to_string()))?;
+            let value = offline::run(&cmd, out)?;
+            emit(out, value, 0)
+        }
+        Some(("completions", m)) => {
+            let shell = *m.get_one::<clap_complete::Shell>("shell").expect("required");
+            clap_complete::generate(shell, &mut command(), "wallet", &mut std::io::stdout());
+            Ok(())
+        }
+        Some(("man", m)) => man(m.get_one::<PathBuf>("dir")),
+        Some((name, m)) => {
+            let op = ops::by_subcommand(name).expect("every other subcommand is an operation");
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| Failure::Local(format!("cannot start the async runtime: {e}")))?;
+            runtime.block_on(run_operation(op, matches, m, out))
+        }
+        None => unreachable!("a subcommand is required"),
+    }
+}
+
+/// Prints the result, and a note on stderr when it had secrets that are not shown.
+fn emit(out: &Output, value: Value, hidden: usize) -> Result<(), Failure> {
+    out.emit(&value)?;
+    let redacted = hidden > 0 || (!out.reveal && value.to_string().contains(render::REDACTED));
+    if redacted && !out.reveal {
+        eprintln!("note: secrets are shown as {} (--reveal-secrets shows them)", render::REDACTED);
+    }
+    Ok(())
+}
+
+async fn run_operation(op: &'static Operation, g: &ArgMatches, m: &ArgMatches, out: &Output) -> Result<(), Failure> {
+    // a wallet created now would be unusable if its returned-once secrets were not seen
+    let returned_once = !op.idempotent && !op.secret_outputs.is_empty();
+    if returned_once && !out.reveal && !g.get_flag("discard_secrets") {
+        return Err(Failure::Usage(format!(
+            "`{}` returns {} once and never again: give --reveal-secrets (with --out FILE unless stdout is a \
+             terminal) to keep them, or --discard-secrets to go on without them",
+            ops::kebab(op.name),
+            op.secret_outputs.join(" and ")
+        )));
+    }
+    out.check_reveal()?;
+    let mut stdin = Stdin::new();
+    let args = ops::arguments(op, m, &mut stdin)?;
+    let sandbox = if g.get_flag("sandbox") {
+        let started = interruptible(false, waiting("starting wallet-sandbox", tokio::task::spawn_blocking(sandbox::Sandbox::start))).await?;
+        Some(started.map_err(|e| Failure::Local(format!("--sandbox: {e}")))??)
+    } else {
+        None
+    };
+    let client = client(g, sandbox.as_ref(), &mut stdin)?;
+    let call = async {
+        match typed::call(&client, op.name, &args).await {
+            Some(answer) => answer.map(|a| (a.redacted, a.secrets)),
+            None => client.call(op.name, &args).await.map(|v| (v, Vec::new())),
+        }
+    };
+    let (mut value, secrets) = interruptible(!op.idempotent, waiting(op.name, call)).await??;
+    if out.reveal {
+        if let Value::Object(map) = &mut value {
+            for (field, secret) in &secrets {
+                map.insert((*field).to_string(), Value::String(secret.expose().to_string()));
+            }
+        }
+    }
+    let result = emit(out, value, secrets.len());
+    drop(sandbox);
+    result
+}
+
+/// The client of the command: `--sandbox`'s, else from the flags and the environment.
+fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin) -> Result<Client, Failure> {
+    let (base_url, api_key) = match sandbox {
+        Some(s) => (s.base_url.clone(), wallet_sdk::Secret::new(s.api_key.clone())),
+        None => {
+            let base_url = g.get_one::<String>("base_url").cloned().ok_or_else(|| {
+                Failure::Usage(format!("no service: set {} or give --base-url (or use --sandbox)", wallet_sdk::ENV_BASE_URL))
+            })?;
+            let source = SecretSource::path(g.get_one::<String>("api_key_file").cloned());
+            let key = secrets::read_from("API key", wallet_sdk::ENV_API_KEY, source, true, stdin)?.ok_or_else(|| {
+                Failure::Usage(format!("no API key: set {} or give --api-key-file PATH (or use --sandbox)", wallet_sdk::ENV_API_KEY))
+            })?;
+            (base_url, key)
+        }
+    };
+    let mut b = Client::builder()
+        .base_url(base_url)
+        .credential(api_key.expose())
+        .user_agent_suffix(format!("wallet-cli/{}", env!("CARGO_PKG_VERSION")))
+        .allow_insecure_http(g.get_flag("allow_insecure_http"));
+    if let Some(t) = g.get_one::<f64>("timeout") {
+        if !(t.is_finite() && *t > 0.0) {
+            return Err(Failure::Usage("--timeout takes a positive number of seconds".into()));
+        }
+        b = b.timeout(Duration::from_secs_f64(*t));
+    }
+    Ok(b.build()?)
+}
+
+/// Awaits `fut`, with a spinner on stderr once it has taken 300 ms (only when stderr is a
+/// terminal).
+async fn waiting<F: Future>(label: &str, fut: F) -> F::Output {
+    if !std::io::stderr().is_terminal() {
+        return fut.await;
+    }
+    let mut fut = std::pin::pin!(fut);
+    tokio::select! {
+        out = &mut fut => return out,
+        _ = tokio::time::sleep(Duration::from_millis(300)) => {}
+    }
+    /// Clears the spinner however the wait ends (also when Ctrl-C drops it).
+    struct Spinner(indicatif::ProgressBar);
+    impl Drop for Spinner {
+        fn drop(&mut self) {
+            self.0.finish_and_clear();
+        }
+    }
+    let spinner = Spinner(indicatif::ProgressBar::new_spinner().with_message(label.replace('_', "-")));
+    spinner.0.enable_steady_tick(Duration::from_millis(100));
+    fut.await
+}
+
+/// Awaits `fut` unless Ctrl-C comes first; then a non-idempotent call's outcome is unknown.
+async fn interruptible<F: Future>(acts: bool, fut: F) -> Result<F::Output, Failure> {
+    tokio::select! {
+        out = fut => Ok(out),
+        _ = tokio::signal::ctrl_c() => Err(Failure::Interrupted { outcome_unknown: acts }),
+    }
+}
+
+fn man(dir: Option<&PathBuf>) -> Result<(), Failure> {
+    let cmd = command();
+    match dir {
+        None => clap_mangen::Man::new(cmd)
+            .render(&mut std::io::stdout())
+            .map_err(|e| Failure::Local(format!("cannot write the man page: {e}"))),
+        Some(dir) => {
+            std::fs::create_dir_all(dir).map_err(|e| Failure::Local(format!("cannot create {}: {e}", dir.display())))?;
+            clap_mangen::generate_to(cmd, dir).map_err(|e| Failure::Local(format!("cannot write man pages: {e}")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn command_is_well_formed() {
+        command().debug_assert();
+    }
+}

@@ -1,0 +1,283 @@
+//! The 43 operations as subcommands, generated from the core's table
+//! (`wallet_sdk::operations::ALL`): every input is a flag named after its SDK parameter
+//! (`--wallet-name`), required plain inputs may also be given as positional arguments, and
+//! secret inputs come only from a file, stdin, a prompt or the environment (see `secrets`).
+
+use clap::{Arg, ArgAction, ArgMatches, Command};
+use serde_json::{Map, Value};
+use wallet_sdk::operations::{Location, Operation, Param, Presence, ValueKind, ALL};
+
+use crate::exit::Failure;
+use crate::secrets::{self, SecretSource};
+
+/// One line per operation for `--help`, in the order of `naming.md`.
+const SUMMARIES: [(&str, &str); 43] = [
+    ("create_address", "New receive address in a wallet"),
+    ("create_multisig_address", "Add an m-of-n multisig address to a wallet"),
+    ("address_details", "What the wallet knows about an address"),
+    ("sign_message", "Sign a message with a private key (no wallet)"),
+    ("verify_message", "Check a message signature against an address"),
+    ("address_transaction", "History of any address, newest first (one page)"),
+    ("address_balance", "Confirmed and unconfirmed balance of any address"),
+    ("address_private_key", "Export the WIF private key of a wallet address (with the passphrase)"),
+    ("address_private_key_v2", "Export an address's private key with the recovery phrase"),
+    ("screen_address", "Pre-payment check of an address: validity, ownership, history"),
+    ("generate_default_address", "The wallet's default key as an address of a given type, labelled"),
+    ("blockchain_info", "Chain state (the read-only connectivity check)"),
+    ("block_stat", "Statistics of one block"),
+    ("block_header", "Header of one block"),
+    ("block_transaction", "All transactions of one block"),
+    ("transaction_details", "Any transaction by id (confirmed or in the mempool)"),
+    ("get_utxo_details", "One unspent output"),
+    ("send_funds_from_wallet", "Send from a wallet to an address (coin selection, signing, broadcast)"),
+    ("create_raw_transaction", "Unsigned transaction spending one wallet address's coins"),
+    ("create_raw_transaction_v2", "Unsigned transaction from chosen outpoints (no wallet)"),
+    ("create_raw_transaction_v3", "Unsigned transaction with an extra service-fee output"),
+    ("sign_transaction", "Sign a raw transaction with one private key"),
+    ("broadcast_transaction", "Submit a signed transaction to the network"),
+    ("get_blockchain_otp", "Issue a one-time code bound to a message signature and the chain tip"),
+    ("verify_otp", "Check a one-time code"),
+    ("create_wallet", "Create an unencrypted, non-importable wallet"),
+    ("encrypt_wallet", "Encrypt an existing wallet with a passphrase of your choice"),
+    ("create_encrypted_wallet", "Create an encrypted wallet; its passphrase is returned once"),
+    ("create_importable_wallet", "Create a wallet from a new recovery phrase, returned once"),
+    ("create_importable_encrypted_wallet", "Create an encrypted wallet from a new recovery phrase (both returned once)"),
+    ("import_wallet", "Recreate a wallet from a recovery phrase under a new name"),
+    ("wallet_details", "Wallet summary"),
+    ("wallet_transactions", "The wallet's transactions, newest first (one page)"),
+    ("wallet_balance", "Wallet balance"),
+    ("wallet_addresses", "The wallet's receive addresses with totals"),
+    ("change_passphrase", "Change an encrypted wallet's passphrase"),
+    ("official_address", "The wallet's primary address"),
+    ("sign_wallet_message", "Sign a message with one of the wallet's legacy addresses"),
+    ("wallet_address_balance", "Balance of one address of a wallet"),
+    ("wallet_address_transactions", "A wallet's entries that concern one of its addresses"),
+    ("set_wallet_mnemonics", "Replace the wallet's HD seed by one from a recovery phrase"),
+    ("wallet_default_address", "Address of key 0 for a recovery phrase (Core scheme)"),
+    ("wallet_default_address_v2", "First receive address for a recovery phrase (BIP44/49/84)"),
+];
+
+/// `create_wallet` → `create-wallet`.
+pub fn kebab(name: &str) -> String {
+    name.replace('_', "-")
+}
+
+/// The operation of a subcommand name, if it is one.
+pub fn by_subcommand(name: &str) -> Option<&'static Operation> {
+    ALL.iter().copied().find(|op| kebab(op.name) == name)
+}
+
+/// The inputs of an operation, once each (`wallet_name` may travel twice on the wire).
+fn inputs(op: &Operation) -> Vec<&'static Param> {
+    let mut seen: Vec<&'static Param> = Vec::new();
+    for p in op.params {
+        if !seen.iter().any(|s| s.sdk_name == p.sdk_name) {
+            seen.push(p);
+        }
+    }
+    seen
+}
+
+fn is_list(kind: ValueKind) -> bool {
+    matches!(kind, ValueKind::TextArray | ValueKind::TextListCommaJoined | ValueKind::IntegerArray)
+}
+
+/// Required plain inputs that may be given as positional arguments, in table order.
+fn positional(op: &Operation) -> Vec<&'static Param> {
+    inputs(op)
+        .into_iter()
+        .filter(|p| p.presence == Presence::Required && !p.secret && !is_list(p.kind) && p.kind != ValueKind::Boolean)
+        .collect()
+}
+
+fn value_name(p: &Param) -> String {
+    p.sdk_name.to_ascii_uppercase()
+}
+
+fn kind_help(kind: ValueKind) -> &'static str {
+    match kind {
+        ValueKind::Text => "",
+        ValueKind::Integer => "; an integer",
+        ValueKind::Amount => "; LTC as exact decimal text, e.g. 0.5",
+        ValueKind::Boolean => "; true when given without a value",
+        ValueKind::TextArray | ValueKind::TextListCommaJoined => "; repeat the flag or separate with commas",
+        ValueKind::IntegerArray => "; integers: repeat the flag or separate with commas",
+        ValueKind::AddressTypeCode | ValueKind::AddressTypeName => "; legacy, p2sh-segwit, bech32, mweb, or a raw code/name",
+    }
+}
+
+/// The subcommand of one operation.
+pub fn subcommand(op: &'static Operation) -> Command {
+    let summary = SUMMARIES.iter().find(|(n, _)| *n == op.name).map(|(_, s)| *s).unwrap_or("");
+    let mut long = format!("{summary}.\n\n{} {}", op.method.as_str(), op.path);
+    if op.idempotent {
+        long.push_str("\nSafe to repeat: retried automatically on transient failures.");
+    } else {
+        long.push_str(
+            "\nNot safe to repeat: never retried once sent; on exit code 20 (outcome_unknown) check \
+             before running it again.",
+        );
+    }
+    if !op.secret_outputs.is_empty() {
+        long.push_str(&format!(
+            "\nThe answer carries secrets ({}): shown as [REDACTED] unless --reveal-secrets.",
+            op.secret_outputs.join(", ")
+        ));
+    }
+    let mut cmd = Command::new(kebab(op.name)).about(summary).long_about(long);
+    for (i, p) in positional(op).iter().enumerate() {
+        cmd = cmd.arg(
+            Arg::new(format!("pos:{}", p.sdk_name))
+                .index(i + 1)
+                .value_name(value_name(p))
+                .help(format!("Same as --{}", kebab(p.sdk_name))),
+        );
+    }
+    cmd = cmd.next_help_heading("Inputs");
+    for p in inputs(op) {
+        let flag = kebab(p.sdk_name);
+        let need = match p.presence {
+            Presence::Required => "Required",
+            _ => "Optional",
+        };
+        let location = match p.location {
+            Location::Header => "header",
+            Location::Query => "query parameter",
+            Location::Body => "body field",
+        };
+        let wire = format!("{location} `{}`", p.wire_name);
+        let arg = if p.secret {
+            Arg::new(p.sdk_name)
+                .long(format!("{flag}-file"))
+                .value_name("PATH")
+                .help(format!(
+                    "{need} secret `{}`, {wire}: read from PATH ('-': stdin, prompted without echo on a \
+                     terminal), or set {}",
+                    p.sdk_name,
+                    secrets::env_name(p.sdk_name)
+                ))
+        } else {
+            let arg = Arg::new(p.sdk_name)
+                .long(flag)
+                .value_name(value_name(p))
+                .help(format!("{need}, {wire}{}", kind_help(p.kind)));
+            match p.kind {
+                k if is_list(k) => arg.action(ArgAction::Append).value_delimiter(','),
+                ValueKind::Boolean => arg
+                    .num_args(0..=1)
+                    .require_equals(true)
+                    .default_missing_value("true")
+                    .value_parser(clap::value_parser!(bool)),
+                ValueKind::Integer => arg.value_parser(clap::value_parser!(i64)),
+                _ => arg,
+            }
+        };
+        cmd = cmd.arg(arg);
+    }
+    cmd
+}
+
+/// Every operation's subcommand, in the order of `naming.md`.
+pub fn subcommands() -> Vec<Command> {
+    ALL.iter().map(|op| subcommand(op)).collect()
+}
+
+/// Collects the untyped call's arguments (SDK names → JSON values) from the parsed flags,
+/// positionals, secret files, stdin, prompts and the environment. Flags take their inputs
+/// first; the positional arguments then fill the required plain inputs still missing, in order.
+pub fn arguments(op: &'static Operation, m: &ArgMatches, stdin: &mut secrets::Stdin) -> Result<Map<String, Value>, Failure> {
+    let positional = positional(op);
+    let mut loose = positional.iter().filter_map(|p| m.get_one::<String>(&format!("pos:{}", p.sdk_name)).cloned());
+    let mut args = Map::new();
+    // plain inputs first, so that a usage error comes before any prompt for a secret
+    let (secret, plain): (Vec<&Param>, Vec<&Param>) = inputs(op).into_iter().partition(|p| p.secret);
+    for p in plain.into_iter().chain(secret) {
+        let may_be_positional = positional.iter().any(|q| q.sdk_name == p.sdk_name);
+        let value = if p.secret {
+            let source = SecretSource::from_matches(m, p.sdk_name);
+            secrets::read(p.sdk_name, source, p.presence == Presence::Required, stdin)?
+                .map(|s| Value::String(s.expose().to_string()))
+        } else {
+            match flag_value(p, m) {
+                Some(v) => Some(v),
+                None if may_be_positional => loose.next().map(|s| typed(p, s)).transpose()?,
+                None => None,
+            }
+        };
+        match value {
+            Some(v) => {
+                args.insert(p.sdk_name.to_string(), v);
+            }
+            None if p.presence == Presence::Required => {
+                let how = if may_be_positional {
+                    format!("give it as an argument or with --{}", kebab(p.sdk_name))
+                } else if p.secret {
+                    format!("give --{}-file PATH (or - for stdin) or set {}", kebab(p.sdk_name), secrets::env_name(p.sdk_name))
+                } else {
+                    format!("give it with --{}", kebab(p.sdk_name))
+                };
+                return Err(Failure::Usage(format!("`{}` needs `{}`: {how}", kebab(op.name), p.sdk_name)));
+            }
+            None => {}
+        }
+    }
+    if let Some(extra) = loose.next() {
+        return Err(Failure::Usage(format!(
+            "`{}`: unexpected argument `{extra}` (an input given both as an argument and as a flag?)",
+            kebab(op.name)
+        )));
+    }
+    Ok(args)
+}
+
+/// A positional argument's text as the JSON value of its kind.
+fn typed(p: &Param, text: String) -> Result<Value, Failure> {
+    Ok(match p.kind {
+        ValueKind::Integer => Value::from(text.parse::<i64>().map_err(|_| {
+            Failure::Usage(format!("`{}` must be an integer, not `{text}`", p.sdk_name))
+        })?),
+        _ => Value::String(text),
+    })
+}
+
+fn flag_value(p: &Param, m: &ArgMatches) -> Option<Value> {
+    match p.kind {
+        ValueKind::Integer => m.get_one::<i64>(p.sdk_name).map(|v| Value::from(*v)),
+        ValueKind::Boolean => m.get_one::<bool>(p.sdk_name).map(|v| Value::Bool(*v)),
+        ValueKind::IntegerArray => m.get_many::<String>(p.sdk_name).map(|vs| {
+            Value::Array(
+                vs.map(|v| match v.trim().parse::<i64>() {
+                    Ok(n) => Value::from(n),
+                    // the SDK names the input and says what it must be
+                    Err(_) => Value::String(v.clone()),
+                })
+                .collect(),
+            )
+        }),
+        k if is_list(k) => m.get_many::<String>(p.sdk_name).map(|vs| Value::Array(vs.map(|v| Value::String(v.clone())).collect())),
+        // text, amounts (exact decimal text) and address types (names or codes)
+        _ => m.get_one::<String>(p.sdk_name).map(|v| Value::String(v.clone())),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_operation_has_a_summary_in_order() {
+        for (op, (name, summary)) in ALL.iter().zip(SUMMARIES.iter()) {
+            assert_eq!(op.name, *name);
+            assert!(!summary.is_empty() && !summary.ends_with('.'));
+        }
+    }
+
+    #[test]
+    fn subcommands_build_and_round_trip() {
+        let cmd = Command::new("wallet").subcommands(subcommands());
+        cmd.clone().debug_assert();
+        for op in ALL {
+            assert_eq!(by_subcommand(&kebab(op.name)).map(|o| o.name), Some(op.name));
+        }
+    }
+}

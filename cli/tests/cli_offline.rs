@@ -1,0 +1,243 @@
+//! The `wallet` binary without a service: help, completions, man pages, argument and
+//! configuration errors and their exit codes, and every offline command.
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use wallet_sdk::operations::ALL;
+
+/// A well-formed API key (a JWT without `exp`).
+const KEY: &str = "eyJhbGciOiJIUzI1NiJ9.e30.c2ln";
+const PHRASE: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+
+/// Runs `wallet` with a clean environment (no service, no secrets) plus `env`, feeding `stdin`.
+fn wallet(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wallet"));
+    cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (k, _) in std::env::vars() {
+        if k.starts_with("WALLET_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.envs(env.iter().copied());
+    let mut child = cmd.spawn().expect("run wallet");
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().unwrap();
+        if let Some(s) = stdin {
+            input.write_all(s.as_bytes()).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+fn code(o: &Output) -> i32 {
+    o.status.code().expect("exit code")
+}
+
+#[track_caller]
+fn ok_json(o: &Output) -> Value {
+    assert_eq!(code(o), 0, "stdout: {}\nstderr: {}", text(&o.stdout), text(&o.stderr));
+    serde_json::from_slice(&o.stdout).expect("JSON on stdout")
+}
+
+/// The JSON error object printed on stderr with `--json`.
+#[track_caller]
+fn json_error(o: &Output, exit: i32, kind: &str) -> Value {
+    assert_eq!(code(o), exit, "stdout: {}\nstderr: {}", text(&o.stdout), text(&o.stderr));
+    assert!(o.stdout.is_empty(), "nothing on stdout after an error");
+    let v: Value = serde_json::from_slice(&o.stderr).expect("JSON error on stderr");
+    assert_eq!(v["error"]["kind"], kind, "{v}");
+    assert_eq!(v["error"]["exitCode"], exit);
+    v["error"].clone()
+}
+
+fn temp_path(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("wallet-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn help_lists_every_operation_and_each_has_its_own_help() {
+    let o = wallet(&["--help"], &[], None);
+    assert_eq!(code(&o), 0);
+    let help = text(&o.stdout);
+    for op in ALL {
+        let name = op.name.replace('_', "-");
+        assert!(help.contains(&format!("\n  {name} ")), "`wallet --help` lacks {name}");
+        let sub = wallet(&[&name, "--help"], &[], None);
+        assert_eq!(code(&sub), 0, "{name} --help");
+        let sub = text(&sub.stdout);
+        assert!(sub.contains(op.path), "{name} --help names its path");
+        for p in op.params {
+            let flag = p.sdk_name.replace('_', "-");
+            let flag = if p.secret { format!("--{flag}-file") } else { format!("--{flag}") };
+            assert!(sub.contains(&flag), "{name} --help lacks {flag}");
+        }
+    }
+    for word in ["offline", "completions", "man", "Exit codes:", "outcome_unknown", "--reveal-secrets", "--sandbox"] {
+        assert!(help.contains(word), "`wallet --help` lacks {word}");
+    }
+    // no subcommand: the help, as a usage error
+    let o = wallet(&[], &[], None);
+    assert_eq!(code(&o), 2);
+    assert!(text(&o.stderr).contains("Usage: wallet"));
+}
+
+#[test]
+fn completions_and_man_pages() {
+    let o = wallet(&["completions", "bash"], &[], None);
+    assert_eq!(code(&o), 0);
+    assert!(text(&o.stdout).contains("create-importable-encrypted-wallet"));
+    let o = wallet(&["man"], &[], None);
+    assert_eq!(code(&o), 0);
+    assert!(text(&o.stdout).starts_with(".ie") || text(&o.stdout).contains(".TH wallet"), "{}", text(&o.stdout));
+    let dir = temp_path("man");
+    let o = wallet(&["man", "--dir", dir.to_str().unwrap()], &[], None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    for page in ["wallet.1", "wallet-create-wallet.1", "wallet-offline-derive-key.1"] {
+        assert!(dir.join(page).is_file(), "man --dir wrote no {page}");
+    }
+}
+
+#[test]
+fn configuration_and_argument_errors_have_their_exit_codes() {
+    // no service configured
+    let e = json_error(&wallet(&["--json", "blockchain-info"], &[], None), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains("WALLET_SDK_BASE_URL"));
+    // no API key (stdin is not a terminal: no prompt)
+    let url = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9")];
+    let e = json_error(&wallet(&["--json", "blockchain-info"], &url, None), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains("WALLET_SDK_API_KEY"));
+    // a required input missing, an unknown flag, a bad integer
+    let key = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY)];
+    let e = json_error(&wallet(&["--json", "address-details", "w1"], &key, None), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains("`address`"), "{e}");
+    assert_eq!(code(&wallet(&["wallet-balance", "w", "--api-key", "k"], &key, None)), 2);
+    assert_eq!(code(&wallet(&["get-utxo-details", "txid", "--vout", "x"], &key, None)), 2);
+    assert_eq!(code(&wallet(&["get-utxo-details", "txid", "one"], &key, None)), 2);
+    // a required secret missing: never taken from a plain flag
+    let e = json_error(&wallet(&["--json", "import-wallet", "w"], &key, None), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains("--mnemonics-file"), "{e}");
+    // a creation that would lose its returned-once secret
+    let e = json_error(&wallet(&["--json", "create-encrypted-wallet", "w"], &key, None), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains("--reveal-secrets"));
+    // secrets revealed only on a terminal or into --out
+    let o = wallet(&["--json", "--reveal-secrets", "address-private-key", "w", "a"], &key, None);
+    json_error(&o, 2, "usage");
+    // the SDK's own checks: http:// to another host, an expired key, an amount with 9 decimals
+    let insecure = [("WALLET_SDK_BASE_URL", "http://wallet.example"), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["--json", "blockchain-info"], &[key[0], ("WALLET_SDK_API_KEY", "not a key")], None);
+    assert_eq!(json_error(&o, 3, "invalid_input")["field"], "credential");
+    json_error(&wallet(&["--json", "blockchain-info"], &insecure, None), 4, "insecure_transport");
+    let expired = "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjEwMDAwMDAwMDB9.c2ln"; // {"exp": 1000000000}
+    let o = wallet(&["--json", "blockchain-info"], &[key[0], ("WALLET_SDK_API_KEY", expired)], None);
+    json_error(&o, 5, "credential_expired");
+    let o = wallet(&["--json", "send-funds-from-wallet", "w", "addr", "0.000000001"], &key, None);
+    let e = json_error(&o, 3, "invalid_input");
+    assert_eq!(e["field"], "amount");
+    // nothing listens on port 9: a transport failure, in the table style too
+    let o = wallet(&["--timeout", "2", "blockchain-info"], &key, None);
+    assert_eq!(code(&o), 17, "{}", text(&o.stderr));
+    assert!(text(&o.stderr).starts_with("error: transport: "), "{}", text(&o.stderr));
+}
+
+#[test]
+fn offline_addresses_and_messages() {
+    let v = ok_json(&wallet(&["--json", "offline", "parse-address", "ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w"], &[], None));
+    assert_eq!(v["network"], "mainnet");
+    assert_eq!(v["kind"], "p2wpkh");
+    assert_eq!(v["witnessVersion"], 0);
+    let o = wallet(&["offline", "parse-address", "ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w"], &[], None);
+    assert!(text(&o.stdout).contains("kind            p2wpkh\n"), "{}", text(&o.stdout));
+    let v = ok_json(&wallet(&["--json", "offline", "is-valid-address", "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"], &[], None));
+    assert_eq!(v["valid"], false);
+    let e = json_error(&wallet(&["--json", "offline", "parse-address", "nonsense"], &[], None), 3, "invalid_input");
+    assert_eq!(e["field"], "address");
+
+    // a key from a phrase on stdin, signing with it from the environment, verifying
+    let args = ["--json", "offline", "derive-key", "--path", "m/44'/1'/0'/0/0", "--address-type", "p2pkh", "--network", "regtest", "--mnemonics-file", "-"];
+    let redacted = ok_json(&wallet(&args, &[], Some(&format!("{PHRASE}\n"))));
+    assert_eq!(redacted["address"], "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV");
+    assert_eq!(redacted["privateKey"], "[REDACTED]");
+    let out = temp_path("derived.json");
+    let mut revealed_args = args.to_vec();
+    revealed_args.extend(["--reveal-secrets", "--out", out.to_str().unwrap()]);
+    let o = wallet(&revealed_args, &[], Some(PHRASE));
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert!(o.stdout.is_empty() && o.stderr.is_empty());
+    let revealed: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    assert_private(&out);
+    let wif = revealed["privateKey"].as_str().unwrap().to_string();
+    assert!(wif.starts_with('c'), "a regtest WIF");
+    // the two runs differ only in the secret
+    let mut unredacted = revealed.clone();
+    unredacted["privateKey"] = "[REDACTED]".into();
+    assert_eq!(unredacted, redacted);
+
+    let signed = ok_json(&wallet(&["--json", "offline", "sign-message", "hello"], &[("WALLET_PRIVATE_KEY", &wif)], None));
+    let signature = signed["signature"].as_str().unwrap();
+    let v = ok_json(&wallet(&["--json", "offline", "verify-message", "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV", "hello", signature], &[], None));
+    assert_eq!(v["valid"], true);
+    let v = ok_json(&wallet(&["--json", "offline", "verify-message", "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV", "hello!", signature], &[], None));
+    assert_eq!(v["valid"], false);
+    let wif_file = temp_path("key.wif");
+    std::fs::write(&wif_file, format!("{wif}\n")).unwrap();
+    let o = wallet(&["--json", "offline", "wif-to-key", "--wif-file", wif_file.to_str().unwrap()], &[], None);
+    let v = ok_json(&o);
+    assert_eq!(v["publicKey"], redacted["publicKey"]);
+    assert_eq!(v["addresses"]["p2pkh"], "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV");
+    // the WIF never shows unless revealed
+    for o in [&o, &wallet(&["offline", "derive-key", "--path", "m/44'/1'/0'/0/0", "--network", "regtest"], &[("WALLET_MNEMONICS", PHRASE)], None)] {
+        assert!(!text(&o.stdout).contains(&wif) && !text(&o.stderr).contains(&wif));
+    }
+    // a bad WIF: the error names the input, never its value
+    let o = wallet(&["--json", "offline", "wif-to-key"], &[("WALLET_WIF", "cNotAValidWifAtAllButSecretLooking")], None);
+    let e = json_error(&o, 3, "invalid_input");
+    assert!(!e.to_string().contains("cNotAValidWif"));
+}
+
+#[test]
+fn offline_mnemonics() {
+    let v = ok_json(&wallet(&["--json", "offline", "default-address", "--address-type", "p2pkh", "--network", "regtest"], &[("WALLET_MNEMONICS", PHRASE)], None));
+    assert_eq!(v["address"], "n2EtDkV6bVADRnm4QECEoAj8hD3eh2oujZ");
+    let v = ok_json(&wallet(&["--json", "offline", "validate-mnemonic", "--mnemonics-file", "-"], &[], Some(PHRASE)));
+    assert_eq!(v["valid"], true);
+    let v = ok_json(&wallet(&["--json", "offline", "validate-mnemonic"], &[("WALLET_MNEMONICS", "abandon abandon about")], None));
+    assert_eq!(v["valid"], false);
+    // a required secret missing, stdin not a terminal: a usage error, no prompt
+    json_error(&wallet(&["--json", "offline", "validate-mnemonic"], &[], None), 2, "usage");
+
+    let o = wallet(&["offline", "generate-mnemonic", "--words", "24"], &[], None);
+    assert_eq!(code(&o), 0);
+    assert_eq!(text(&o.stdout), "mnemonics  [REDACTED]\n");
+    assert!(text(&o.stderr).contains("--reveal-secrets"));
+    let out = temp_path("phrase.txt");
+    let o = wallet(&["--json", "--reveal-secrets", "--out", out.to_str().unwrap(), "offline", "generate-mnemonic", "--words", "15"], &[], None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_private(&out);
+    let v: Value = serde_json::from_slice(&std::fs::read(&out).unwrap()).unwrap();
+    let phrase = v["mnemonics"].as_str().unwrap();
+    assert_eq!(phrase.split(' ').count(), 15);
+    let v = ok_json(&wallet(&["--json", "offline", "validate-mnemonic"], &[("WALLET_MNEMONICS", phrase)], None));
+    assert_eq!(v["valid"], true);
+    // revealing to a pipe is refused
+    let o = wallet(&["--reveal-secrets", "offline", "generate-mnemonic"], &[], None);
+    assert_eq!(code(&o), 2);
+    assert!(o.stdout.is_empty());
+}
+
+#[cfg(unix)]
+fn assert_private(path: &std::path::Path) {
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "{} has mode {mode:o}", path.display());
+}
+
+#[cfg(not(unix))]
+fn assert_private(_: &std::path::Path) {}
