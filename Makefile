@@ -41,4 +41,6 @@ test-scenarios: deps
 ## (speed targets live here, not in tests).
 bench:
 	cargo bench -p wallet-sdk --bench client_overhead
-	cargo bench -p wallet-sdk --bench offline
+	bindings-python/build.sh >/dev/null
+	# the offline toolkit in Rust (cargo bench --bench offline) and in Python, side by side
+	.venv/bin/python bindings-python/benches/offline.py

@@ -26,6 +26,7 @@ from ._errors import *  # noqa: F401,F403
 from ._errors import __all__ as _errors_all
 from ._models import *  # noqa: F401,F403
 from ._models import __all__ as _models_all
+from . import offline
 
 # The asyncio bridge's runtime threads must be stopped while the interpreter can still take
 # the GIL for them, not during its finalization.
@@ -52,6 +53,7 @@ __all__ = [
     "SecretLike",
     "AddressTypeLike",
     "__version__",
+    "offline",
     *_errors_all,
     *_models_all,
 ]
