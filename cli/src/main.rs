@@ -1,7 +1,8 @@
 //! `wallet`: the command-line tool of the wallet SDK. Every one of the 43 operations is a
 //! subcommand generated from the core's operation table and run through the core's untyped
-//! call (the seven whose answers carry a secret go through their typed methods, see `typed`);
-//! the offline toolkit is `wallet offline …`. See cli/README.md.
+//! call (the seven whose answers carry a secret, and the variants of `operations::VARIANTS`, go
+//! through their typed methods, see `typed`); the offline toolkit is `wallet offline …`.
+//! See cli/README.md.
 
 mod exit;
 mod offline;
@@ -19,7 +20,6 @@ use std::time::Duration;
 
 use clap::{Arg, ArgAction, ArgMatches, Command, FromArgMatches, Subcommand};
 use serde_json::Value;
-use wallet_sdk::operations::Operation;
 use wallet_sdk::{Client, ErrorKind};
 
 use exit::Failure;
@@ -163,12 +163,12 @@ fn run(matches: &ArgMatches, out: &Output) -> Result<(), Failure> {
         }
         Some(("man", m)) => man(m.get_one::<PathBuf>("dir")),
         Some((name, m)) => {
-            let op = ops::by_subcommand(name).expect("every other subcommand is an operation");
+            let method = ops::by_subcommand(name).expect("every other subcommand is an operation");
             let runtime = tokio::runtime::Builder::new_current_thread()
                 .enable_all()
                 .build()
                 .map_err(|e| Failure::Local(format!("cannot start the async runtime: {e}")))?;
-            runtime.block_on(run_operation(op, matches, m, out))
+            runtime.block_on(run_operation(method, matches, m, out))
         }
         None => unreachable!("a subcommand is required"),
     }
@@ -184,20 +184,21 @@ fn emit(out: &Output, value: Value, hidden: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn run_operation(op: &'static Operation, g: &ArgMatches, m: &ArgMatches, out: &Output) -> Result<(), Failure> {
+async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out: &Output) -> Result<(), Failure> {
+    let op = method.op;
     // a wallet created now would be unusable if its returned-once secrets were not seen
     let returned_once = !op.idempotent && !op.secret_outputs.is_empty();
     if returned_once && !out.reveal && !g.get_flag("discard_secrets") {
         return Err(Failure::Usage(format!(
             "`{}` returns {} once and never again: give --reveal-secrets (with --out FILE unless stdout is a \
              terminal) to keep them, or --discard-secrets to go on without them",
-            ops::kebab(op.name),
+            ops::kebab(method.name),
             op.secret_outputs.join(" and ")
         )));
     }
     out.check_reveal()?;
     let mut stdin = Stdin::new();
-    let args = ops::arguments(op, m, &mut stdin)?;
+    let args = ops::arguments(method, m, &mut stdin)?;
     let sandbox = if g.get_flag("sandbox") {
         let started = interruptible(false, waiting("starting wallet-sandbox", tokio::task::spawn_blocking(sandbox::Sandbox::start))).await?;
         Some(started.map_err(|e| Failure::Local(format!("--sandbox: {e}")))??)
@@ -206,12 +207,12 @@ async fn run_operation(op: &'static Operation, g: &ArgMatches, m: &ArgMatches, o
     };
     let client = client(g, sandbox.as_ref(), &mut stdin)?;
     let call = async {
-        match typed::call(&client, op.name, &args).await {
+        match typed::call(&client, method.name, &args).await {
             Some(answer) => answer.map(|a| (a.redacted, a.secrets)),
             None => client.call(op.name, &args).await.map(|v| (v, Vec::new())),
         }
     };
-    let (mut value, secrets) = interruptible(!op.idempotent, waiting(op.name, call)).await??;
+    let (mut value, secrets) = interruptible(!op.idempotent, waiting(method.name, call)).await??;
     if out.reveal {
         if let Value::Object(map) = &mut value {
             for (field, secret) in &secrets {

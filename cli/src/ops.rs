@@ -1,17 +1,17 @@
 //! The 43 operations as subcommands, generated from the core's table
-//! (`wallet_sdk::operations::ALL`): every input is a flag named after its SDK parameter
+//! (`wallet_sdk::operations::ALL`, then the second forms of `VARIANTS`): every input is a flag named after its SDK parameter
 //! (`--wallet-name`), required plain inputs may also be given as positional arguments, and
 //! secret inputs come only from a file, stdin, a prompt or the environment (see `secrets`).
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
 use serde_json::{Map, Value};
-use wallet_sdk::operations::{Location, Operation, Param, Presence, ValueKind, ALL};
+use wallet_sdk::operations::{Location, Operation, Param, Presence, ValueKind, ALL, VARIANTS};
 
 use crate::exit::Failure;
 use crate::secrets::{self, SecretSource};
 
-/// One line per operation for `--help`, in the order of `naming.md`.
-const SUMMARIES: [(&str, &str); 43] = [
+/// One line per method for `--help`: the 43 in the order of `naming.md`, then the variants.
+const SUMMARIES: [(&str, &str); 44] = [
     ("create_address", "New receive address in a wallet"),
     ("create_multisig_address", "Add an m-of-n multisig address to a wallet"),
     ("address_details", "What the wallet knows about an address"),
@@ -55,16 +55,32 @@ const SUMMARIES: [(&str, &str); 43] = [
     ("set_wallet_mnemonics", "Replace the wallet's HD seed by one from a recovery phrase"),
     ("wallet_default_address", "Address of key 0 for a recovery phrase (Core scheme)"),
     ("wallet_default_address_v2", "First receive address for a recovery phrase (BIP44/49/84)"),
+    ("address_private_key_v2_with_passphrase", "address-private-key-v2 unlocked with the passphrase instead of the phrase"),
 ];
+
+/// One subcommand: the SDK method it runs (an operation's name, or a variant's) and the
+/// operation as that method sends it.
+#[derive(Clone, Copy)]
+pub struct Method {
+    pub name: &'static str,
+    pub op: &'static Operation,
+}
+
+/// Every method: the 43 operations, then the variants (`operations::VARIANTS`).
+pub fn methods() -> impl Iterator<Item = Method> {
+    ALL.iter()
+        .map(|op| Method { name: op.name, op })
+        .chain(VARIANTS.iter().map(|(name, _, op)| Method { name, op }))
+}
 
 /// `create_wallet` → `create-wallet`.
 pub fn kebab(name: &str) -> String {
     name.replace('_', "-")
 }
 
-/// The operation of a subcommand name, if it is one.
-pub fn by_subcommand(name: &str) -> Option<&'static Operation> {
-    ALL.iter().copied().find(|op| kebab(op.name) == name)
+/// The method of a subcommand name, if it is one.
+pub fn by_subcommand(name: &str) -> Option<Method> {
+    methods().find(|m| kebab(m.name) == name)
 }
 
 /// The inputs of an operation, once each (`wallet_name` may travel twice on the wire).
@@ -107,8 +123,9 @@ fn kind_help(kind: ValueKind) -> &'static str {
 }
 
 /// The subcommand of one operation.
-pub fn subcommand(op: &'static Operation) -> Command {
-    let summary = SUMMARIES.iter().find(|(n, _)| *n == op.name).map(|(_, s)| *s).unwrap_or("");
+pub fn subcommand(method: Method) -> Command {
+    let op = method.op;
+    let summary = SUMMARIES.iter().find(|(n, _)| *n == method.name).map(|(_, s)| *s).unwrap_or("");
     let mut long = format!("{summary}.\n\n{} {}", op.method.as_str(), op.path);
     if op.idempotent {
         long.push_str("\nSafe to repeat: retried automatically on transient failures.");
@@ -124,7 +141,7 @@ pub fn subcommand(op: &'static Operation) -> Command {
             op.secret_outputs.join(", ")
         ));
     }
-    let mut cmd = Command::new(kebab(op.name)).about(summary).long_about(long);
+    let mut cmd = Command::new(kebab(method.name)).about(summary).long_about(long);
     for (i, p) in positional(op).iter().enumerate() {
         cmd = cmd.arg(
             Arg::new(format!("pos:{}", p.sdk_name))
@@ -177,15 +194,16 @@ pub fn subcommand(op: &'static Operation) -> Command {
     cmd
 }
 
-/// Every operation's subcommand, in the order of `naming.md`.
+/// Every method's subcommand, in the order of `naming.md`, then the variants.
 pub fn subcommands() -> Vec<Command> {
-    ALL.iter().map(|op| subcommand(op)).collect()
+    methods().map(subcommand).collect()
 }
 
 /// Collects the untyped call's arguments (SDK names → JSON values) from the parsed flags,
 /// positionals, secret files, stdin, prompts and the environment. Flags take their inputs
 /// first; the positional arguments then fill the required plain inputs still missing, in order.
-pub fn arguments(op: &'static Operation, m: &ArgMatches, stdin: &mut secrets::Stdin) -> Result<Map<String, Value>, Failure> {
+pub fn arguments(method: Method, m: &ArgMatches, stdin: &mut secrets::Stdin) -> Result<Map<String, Value>, Failure> {
+    let op = method.op;
     let positional = positional(op);
     let mut loose = positional.iter().filter_map(|p| m.get_one::<String>(&format!("pos:{}", p.sdk_name)).cloned());
     let mut args = Map::new();
@@ -216,7 +234,7 @@ pub fn arguments(op: &'static Operation, m: &ArgMatches, stdin: &mut secrets::St
                 } else {
                     format!("give it with --{}", kebab(p.sdk_name))
                 };
-                return Err(Failure::Usage(format!("`{}` needs `{}`: {how}", kebab(op.name), p.sdk_name)));
+                return Err(Failure::Usage(format!("`{}` needs `{}`: {how}", kebab(method.name), p.sdk_name)));
             }
             None => {}
         }
@@ -224,7 +242,7 @@ pub fn arguments(op: &'static Operation, m: &ArgMatches, stdin: &mut secrets::St
     if let Some(extra) = loose.next() {
         return Err(Failure::Usage(format!(
             "`{}`: unexpected argument `{extra}` (an input given both as an argument and as a flag?)",
-            kebab(op.name)
+            kebab(method.name)
         )));
     }
     Ok(args)
@@ -266,8 +284,9 @@ mod tests {
 
     #[test]
     fn every_operation_has_a_summary_in_order() {
-        for (op, (name, summary)) in ALL.iter().zip(SUMMARIES.iter()) {
-            assert_eq!(op.name, *name);
+        assert_eq!(methods().count(), SUMMARIES.len());
+        for (method, (name, summary)) in methods().zip(SUMMARIES.iter()) {
+            assert_eq!(method.name, *name);
             assert!(!summary.is_empty() && !summary.ends_with('.'));
         }
     }
@@ -276,8 +295,9 @@ mod tests {
     fn subcommands_build_and_round_trip() {
         let cmd = Command::new("wallet").subcommands(subcommands());
         cmd.clone().debug_assert();
-        for op in ALL {
-            assert_eq!(by_subcommand(&kebab(op.name)).map(|o| o.name), Some(op.name));
+        for m in methods() {
+            assert_eq!(by_subcommand(&kebab(m.name)).map(|o| o.name), Some(m.name));
         }
+        assert_eq!(methods().count(), 43 + VARIANTS.len());
     }
 }

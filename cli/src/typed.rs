@@ -1,6 +1,7 @@
 //! The seven operations whose answers carry a secret (`Operation::secret_outputs`: a wallet's
-//! passphrase or recovery phrase, a private key, a one-time code). The untyped call redacts
-//! their whole answer, so they go through the core's typed methods: the typed result keeps its
+//! passphrase or recovery phrase, a private key, a one-time code), and the variant
+//! `address_private_key_v2_with_passphrase`. The untyped call redacts their whole answer (and
+//! knows no variant), so they go through the core's typed methods: the typed result keeps its
 //! public fields in `raw()` (secrets redacted there too) and hands the secrets over as
 //! `Secret`s, which the CLI puts back only when `--reveal-secrets` is given.
 
@@ -25,11 +26,12 @@ fn address_type(args: &Map<String, Value>) -> Option<AddressType> {
     args.get("address_type").and_then(Value::as_str).map(AddressType::from_name)
 }
 
-/// Runs `op` with its typed method when its answer carries a secret; `None` for the others.
-pub async fn call(client: &Client, op: &str, args: &Map<String, Value>) -> Option<wallet_sdk::Result<SecretAnswer>> {
+/// Runs the method (an operation's or a variant's name) typed when its answer carries a
+/// secret; `None` for the others.
+pub async fn call(client: &Client, method: &str, args: &Map<String, Value>) -> Option<wallet_sdk::Result<SecretAnswer>> {
     let answer = |raw: &Value, secrets: Vec<(&'static str, Secret)>| SecretAnswer { redacted: raw.clone(), secrets };
     let empty = Secret::new("");
-    Some(match op {
+    Some(match method {
         "create_encrypted_wallet" => client
             .create_encrypted_wallet(text(args, "wallet_name"))
             .await
@@ -57,6 +59,13 @@ pub async fn call(client: &Client, op: &str, args: &Map<String, Value>) -> Optio
                 .await
                 .map(|r| answer(r.raw(), vec![("privateKey", r.private_key.clone())]))
         }
+        "address_private_key_v2_with_passphrase" => {
+            let passphrase = secret(args, "passphrase").unwrap_or(empty);
+            client
+                .address_private_key_v2_with_passphrase(text(args, "wallet_name"), text(args, "address"), &passphrase)
+                .await
+                .map(|r| answer(r.raw(), vec![("privateKey", r.private_key.clone())]))
+        }
         "get_blockchain_otp" => client
             .get_blockchain_otp(text(args, "signature"))
             .await
@@ -75,9 +84,9 @@ pub async fn call(client: &Client, op: &str, args: &Map<String, Value>) -> Optio
 
 #[cfg(test)]
 mod tests {
-    use wallet_sdk::operations::ALL;
+    use crate::ops::methods;
 
-    /// Every operation with a secret answer is handled here, and no other.
+    /// Every method with a secret answer is handled here, and no other.
     #[test]
     fn covers_exactly_the_secret_answers() {
         let handled = [
@@ -86,15 +95,15 @@ mod tests {
             "create_importable_encrypted_wallet",
             "address_private_key",
             "address_private_key_v2",
+            "address_private_key_v2_with_passphrase",
             "get_blockchain_otp",
             "wallet_default_address_v2",
         ];
-        let secret: Vec<&str> = ALL.iter().filter(|o| !o.secret_outputs.is_empty()).map(|o| o.name).collect();
-        assert_eq!(secret, {
-            let mut h = handled.to_vec();
-            h.sort_by_key(|n| ALL.iter().position(|o| o.name == *n));
-            h
-        });
+        let mut secret: Vec<&str> = methods().filter(|m| !m.op.secret_outputs.is_empty()).map(|m| m.name).collect();
+        secret.sort_unstable();
+        let mut h = handled.to_vec();
+        h.sort_unstable();
+        assert_eq!(secret, h);
         let source = include_str!("typed.rs");
         for name in handled {
             assert!(source.contains(&format!("\"{name}\" =>")), "{name} has no arm");

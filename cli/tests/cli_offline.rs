@@ -67,9 +67,10 @@ fn help_lists_every_operation_and_each_has_its_own_help() {
     let o = wallet(&["--help"], &[], None);
     assert_eq!(code(&o), 0);
     let help = text(&o.stdout);
+    let listed: Vec<&str> = help.lines().filter_map(|l| l.strip_prefix("  ")).filter_map(|l| l.split(' ').next()).collect();
     for op in ALL {
         let name = op.name.replace('_', "-");
-        assert!(help.contains(&format!("\n  {name} ")), "`wallet --help` lacks {name}");
+        assert!(listed.contains(&name.as_str()), "`wallet --help` lacks {name}");
         let sub = wallet(&[&name, "--help"], &[], None);
         assert_eq!(code(&sub), 0, "{name} --help");
         let sub = text(&sub.stdout);

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
-use wallet_sdk::operations::ALL;
+use wallet_sdk::operations::{ALL, VARIANTS};
 
 const PHRASE: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
@@ -220,7 +220,14 @@ fn every_subcommand_in_both_output_modes() {
     let pass_file = t.secret_file(&pass);
     let revealed =
         t.revealed(&["address-private-key", &w("enc"), &s(&enc_addr, "address"), "--passphrase-file", &pass_file], &[]);
+    let revealed_key = s(&revealed, "privateKey");
     secrets.extend(compare(&redacted, &revealed, &["privateKey"]));
+    // the variant of address-private-key-v2 that takes the passphrase instead of the phrase
+    let with_pass = ["address-private-key-v2-with-passphrase", &w("enc"), &s(&enc_addr, "address")];
+    let revealed = t.revealed(&[&with_pass[..], &["--passphrase-file", &pass_file]].concat(), &[]);
+    assert_eq!(s(&revealed, "privateKey"), revealed_key);
+    assert_eq!(t.json(&with_pass, &[("WALLET_PASSPHRASE", &pass)])["privateKey"], "[REDACTED]");
+    t.table(&with_pass, &[("WALLET_PASSPHRASE", &pass)]);
     let (old, new) = (format!("old-{u}"), format!("new-{u}"));
     secrets.extend([old.clone(), new.clone()]);
     let (old_file, new_file) = (t.secret_file(&old), t.secret_file(&new));
@@ -311,9 +318,9 @@ fn every_subcommand_in_both_output_modes() {
     t.json(&["block-transaction", &s(&header, "hash")], &[]);
     t.table(&["block-transaction", &s(&header, "hash")], &[]);
 
-    // every operation ran in both modes
-    for op in ALL {
-        let name = op.name.replace('_', "-");
+    // every operation (and variant) ran in both modes
+    for name in ALL.iter().map(|op| op.name).chain(VARIANTS.iter().map(|v| v.0)) {
+        let name = name.replace('_', "-");
         for mode in ["json", "table"] {
             assert!(t.covered.contains(&(name.clone(), mode)), "{name} never ran in {mode} mode");
         }
