@@ -37,10 +37,13 @@ test-swift: deps
 test-scenarios: deps
 	scripts/test-scenarios
 
-## Client overhead per call against an instant local server, and the offline toolkit on one core
-## (speed targets live here, not in tests).
+## Client overhead per call against an instant local server, the offline toolkit on one core, and
+## the side-by-side table of issue 13 (bench/: each client against raw reqwest, aiohttp, the JDK;
+## bench/README.md). Speed targets live here, not in tests.
 bench:
 	cargo bench -p wallet-sdk --bench client_overhead
-	bindings-python/build.sh >/dev/null
+	flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
 	# the offline toolkit in Rust (cargo bench --bench offline) and in Python, side by side
 	.venv/bin/python bindings-python/benches/offline.py
+	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
+	bench/run.sh
