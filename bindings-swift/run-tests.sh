@@ -46,6 +46,7 @@ exec 9>"$sroot/tmp/wallet-sdk-swift.lock"
 flock 9
 tar -C "$here" --exclude=.build --exclude=run-tests.sh --exclude=build-xcframework.sh -cf - . | tar -C "$dest" -xf -
 cp "$lib" "$dest/lib/libwallet_sdk_ffi.so"
+mkdir -p "$dest/test-data" && cp "$root/core/tests/data/offline/vectors.json" "$dest/test-data/offline-vectors.json" # OfflineTests
 
 mounted=0
 if ! mountpoint -q "$sroot/proc"; then
@@ -66,6 +67,7 @@ chroot "$sroot" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LAN
   WALLET_SDK_API_KEY_COMPAT_REAL="$WALLET_SDK_API_KEY_COMPAT_REAL" \
   WALLET_SANDBOX_NODE_URL="${WALLET_SANDBOX_NODE_URL:-}" \
   WALLET_FAULT_PROXY_URL="${WALLET_FAULT_PROXY_URL:-}" \
+  WALLET_SDK_OFFLINE_VECTORS="$pkg/test-data/offline-vectors.json" \
   WALLET_SDK_SWIFT_GENERATED="$pkg/Sources/WalletSDK/Generated/WalletSDK.swift" \
   LD_LIBRARY_PATH="$pkg/lib" \
   /bin/sh -c "cd $pkg && swift test --disable-swift-testing -Xlinker -L$pkg/lib -Xlinker -rpath=$pkg/lib" 2>&1 | tee "$log"
