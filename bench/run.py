@@ -5,9 +5,11 @@
 A single-threaded responder pinned to core 0 (taskset, where it exists and there are two cores)
 answers every call with the same canned envelope; each client runs in its own process pinned to
 core 1, one after the other, on the same responder, with the same warm-up. With BENCH_ROUNDS > 1
-the clients are interleaved round by round and each row shows the median round; the ratio is
-taken within each round against that round's raw Rust figure, so slow drift of the machine's
-load falls out of the ratio rather than into it.
+the clients are interleaved round by round and each row shows the median round. Raw Rust runs
+again after every client, and each client's ratio is against the mean of the raw runs just
+before and after it, so slow drift of the machine's load falls out of the ratio rather than
+into it; the ratio column is the median over the rounds (the raw row: the median of all its
+runs).
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_WARMUP [1000], BENCH_IN_FLIGHT
 [64], BENCH_THREADS [16], BENCH_ROUNDS [3], BENCH_MEMORY [1] (0 skips the memory rows),
@@ -82,18 +84,33 @@ def main():
         print(f"# {calls} calls after {warm} warm-up, {rounds} round(s), {pin_note}; "
               f"load average {os.getloadavg()[0]:.2f} at start", flush=True)
 
-        results = {k: [] for k in clients}  # per round: (row, ratio to that round's raw)
-        for r in range(rounds):
-            raw_rate = None
-            for key, cmd in clients.items():
-                row = run_client([url if a == "URL" else a for a in cmd])
-                if row is None:
-                    continue
+        # Raw Rust runs before the first client and again after each one, so that every
+        # client's ratio is taken against the mean of the raw runs just before and just after it.
+        results = {k: [] for k in clients}  # per run: (row, req/s, ratio to the raw runs around it)
+        others = [k for k in clients if k != "raw"]
+
+        def run(key, r):
+            row = run_client([url if a == "URL" else a for a in clients[key]])
+            if row is not None:
                 rate = row["calls"] / row["secs"]
-                if key == "raw":
-                    raw_rate = rate
-                results[key].append((row, rate, rate / raw_rate if raw_rate else float("nan")))
                 print(f"#   round {r + 1}: {row['client']}: {rate:,.0f} req/s", file=sys.stderr, flush=True)
+                return row, rate
+            return None
+
+        for r in range(rounds):
+            before = run("raw", r)
+            if before:
+                results["raw"].append((before[0], before[1], 1.0))
+            for key in others:
+                got = run(key, r)
+                after = run("raw", r)
+                if after:
+                    results["raw"].append((after[0], after[1], 1.0))
+                if got:
+                    around = [x[1] for x in (before, after) if x]
+                    ratio = got[1] / statistics.mean(around) if around else float("nan")
+                    results[key].append((got[0], got[1], ratio))
+                before = after
 
         print()
         print(f"| client | req/s | p50 | p99 | × raw Rust |{' req/s range |' if rounds > 1 else ''}")
