@@ -24,6 +24,8 @@ let package = Package(
         ffiTarget,
         .target(name: "WalletSDK", dependencies: ["WalletSDKFFI"], path: "Sources/WalletSDK"),
         .testTarget(name: "WalletSDKTests", dependencies: ["WalletSDK"], path: "Tests/WalletSDKTests"),
+        // the runner of the shared scenarios (../tests/scenarios), run by run-scenarios.sh; not a product
+        .executableTarget(name: "WalletSDKScenarios", dependencies: ["WalletSDK"], path: "Sources/WalletSDKScenarios"),
     ],
     swiftLanguageModes: [.v6]
 )
