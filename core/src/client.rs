@@ -825,7 +825,8 @@ impl Client {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
                 }
             }
-            let mut body = Vec::new();
+            // one allocation when the length is announced (a growing buffer briefly holds twice the body)
+            let mut body = Vec::with_capacity(resp.content_length().map_or(0, |n| (n as usize).min(max)));
             while let Some(chunk) = resp.chunk().await.map_err(|e| AttemptFailure::Lost(describe_error(&e.without_url())))? {
                 if body.len() + chunk.len() > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
