@@ -274,9 +274,9 @@ mod tests {
         let e = rt.block_on(async { c.blockchain_info() }).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::InvalidInput);
         assert_eq!(e.to_string(), INSIDE_RUNTIME_MESSAGE);
-        assert_eq!(METHOD_NAMES.len(), 43);
-        for op in crate::operations::ALL {
-            assert!(METHOD_NAMES.contains(&op.name), "{}", op.name);
+        assert_eq!(METHOD_NAMES.len(), 43 + crate::operations::VARIANTS.len());
+        for name in crate::operations::ALL.iter().map(|op| op.name).chain(crate::operations::VARIANTS.iter().map(|v| v.0)) {
+            assert!(METHOD_NAMES.contains(&name), "{name}");
         }
         drop(rt);
         // works outside: port 9 is closed -> transport error, not a panic
