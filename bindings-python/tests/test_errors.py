@@ -59,7 +59,7 @@ def test_default_mode_credential_errors():
     c = make_client(expired)
     with pytest.raises(w.CredentialExpiredError) as e:
         c.blockchain_info()
-    assert e.value.status == 401 and e.value.field == "credential" and e.value.code == "expired_credential"
+    assert e.value.status == 401 and e.value.field == "nodeUrlOrApiAccessKey" and e.value.code == "expired_credential"
     assert expired not in str(e.value)
     long_expired = mint_key(-3600, "default")
     c = make_client(long_expired)

@@ -442,8 +442,8 @@ mod tests {
         assert_eq!(e.to_string(), "wallet_balance failed: not found (HTTP 404, code `wallet_not_found`, field `wallet_name`): Wallet w not found [node: Requested wallet does not exist or is not loaded] — note: the service also answers 404 when the API key is rejected; if this should exist, check the credential [request id req-1]");
         let e = interpret(&ops::WALLET_BALANCE, &resp(401, Some("application/json"), r#"{"successful":false,"message":"expired","error":{"code":"expired_credential","field":"nodeUrlOrApiAccessKey"}}"#)).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::CredentialExpired);
-        assert_eq!(e.field(), Some("credential"));
-        assert_eq!(e.to_string(), "wallet_balance failed: the credential has expired (HTTP 401, code `expired_credential`, field `credential`): expired — get a new key and pass it to set_credential [request id req-1]");
+        assert_eq!(e.field(), Some("nodeUrlOrApiAccessKey"));
+        assert_eq!(e.to_string(), "wallet_balance failed: the credential has expired (HTTP 401, code `expired_credential`, field `nodeUrlOrApiAccessKey`): expired — get a new key and pass it to set_credential [request id req-1]");
         let mut r = resp(429, Some("application/json"), r#"{"successful":false,"message":"slow down","error":{"code":"rate_limited"}}"#);
         r.retry_after = Some(Duration::from_secs(2));
         let e = interpret(&ops::WALLET_BALANCE, &r).unwrap_err();
@@ -478,8 +478,8 @@ mod tests {
         let body = r#"{"type":"https://tools.ietf.org/html/rfc7231#section-6.5.1","title":"One or more validation errors occurred.","status":400,"traceId":"00-1","errors":{"nodeUrlOrApiAccessKey":["The nodeUrlOrApiAccessKey field is required."]},"successful":false,"message":"One or more validation errors occurred.","error":{"code":"missing_credential","field":"nodeUrlOrApiAccessKey"}}"#;
         let e = interpret(&ops::WALLET_BALANCE, &resp(400, Some("application/problem+json; charset=utf-8"), body)).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::CredentialRejected);
-        assert_eq!(e.field(), Some("credential"));
-        assert_eq!(e.to_string(), "wallet_balance failed: the credential was rejected (HTTP 400, code `missing_credential`, field `credential`): One or more validation errors occurred. [request id req-1]");
+        assert_eq!(e.field(), Some("nodeUrlOrApiAccessKey"));
+        assert_eq!(e.to_string(), "wallet_balance failed: the credential was rejected (HTTP 400, code `missing_credential`, field `nodeUrlOrApiAccessKey`): One or more validation errors occurred. [request id req-1]");
         // pure ASP.NET problem without envelope
         let body = r#"{"title":"One or more validation errors occurred.","status":400,"errors":{"walletName":["required"]}}"#;
         let e = interpret(&ops::WALLET_BALANCE, &resp(400, Some("application/problem+json"), body)).unwrap_err();

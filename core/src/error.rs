@@ -301,9 +301,11 @@ impl Error {
         self.details.retry_after
     }
 
-    /// The input the error is about: the SDK parameter name for the client's own checks, and
-    /// for service errors the SDK name of the wire field the service named (e.g. `passphrase`
-    /// for `encryptedPassphrase`), or the wire name when it maps to no SDK parameter.
+    /// The input the error is about: the SDK parameter name for the client's own checks
+    /// (`credential` for the client's credential), and for service errors the SDK name of the
+    /// wire field the service named (e.g. `passphrase` for `encryptedPassphrase`), or the wire
+    /// name when it maps to no parameter of the operation (`nodeUrlOrApiAccessKey` when the
+    /// service rejects the credential).
     pub fn field(&self) -> Option<&str> {
         self.details.field.as_deref()
     }

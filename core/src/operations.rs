@@ -115,9 +115,11 @@ impl Operation {
     }
 
     /// The SDK name of a wire field of this operation, if any (for service error `field`s).
+    /// The credential is no parameter of an operation (it is the client's): a service error
+    /// about it names the wire field `nodeUrlOrApiAccessKey`, in its canonical spelling.
     pub fn sdk_name_of_wire(&self, wire: &str) -> Option<&'static str> {
         if wire.eq_ignore_ascii_case(CREDENTIAL_WIRE_NAME) {
-            return Some("credential");
+            return Some(CREDENTIAL_WIRE_NAME);
         }
         self.params.iter().find(|p| p.wire_name.eq_ignore_ascii_case(wire)).map(|p| p.sdk_name)
     }

@@ -25,7 +25,7 @@ final class ErrorsTests: XCTestCase {
         let expired = try await Sandbox.mintKey(ttlSeconds: -5, compat: "default")
         let ce = try must(await expectError("credential_expired", "expired key") { try await Sandbox.client(key: expired).blockchainInfo() })
         XCTAssertEqual(ce.status, 401)
-        XCTAssertEqual(ce.field, "credential")
+        XCTAssertEqual(ce.field, "nodeUrlOrApiAccessKey")
         XCTAssertFalse(ce.localizedDescription.contains(expired))
 
         var parts = Sandbox.apiKey.split(separator: ".").map(String.init)

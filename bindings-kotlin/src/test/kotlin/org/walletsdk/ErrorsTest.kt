@@ -29,7 +29,7 @@ class ErrorsTest {
         val expired = Sandbox.mintKey(-5, "default")
         val ce = expectError<WalletException.CredentialExpired>("expired key") { Sandbox.client(expired).blockchainInfo() }
         assertEquals(401, ce.status)
-        assertEquals("credential", ce.field)
+        assertEquals("nodeUrlOrApiAccessKey", ce.field)
         assertFalse(ce.message.contains(expired))
         val parts = Sandbox.apiKey.split('.').toMutableList()
         parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
