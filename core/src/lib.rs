@@ -60,3 +60,8 @@ pub use secret::Secret;
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 pub struct ReadmeQuickstart;
+
+/// The crate README's examples (quickstart, offline toolkit), run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct CrateReadme;
