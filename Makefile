@@ -45,5 +45,7 @@ bench:
 	flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
 	# the offline toolkit in Rust (cargo bench --bench offline) and in Python, side by side
 	.venv/bin/python bindings-python/benches/offline.py
+	# ... and through the Kotlin bindings (JNA); the ratio to Rust's best verify_message round
+	bench/kotlin/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
 	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
 	bench/run.sh
