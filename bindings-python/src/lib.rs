@@ -183,7 +183,7 @@ impl AsyncClient {
 fn secs(py: Python<'_>, name: &str, v: Option<f64>) -> PyResult<Option<Duration>> {
     match v {
         None => Ok(None),
-        Some(s) if s.is_finite() && s >= 0.0 => Ok(Some(Duration::from_secs_f64(s))),
+        Some(s) if s.is_finite() && s >= 0.0 && Duration::try_from_secs_f64(s).is_ok() => Ok(Some(Duration::from_secs_f64(s))),
         Some(s) => Err(invalid_input(py, name, format!("invalid input `{name}`: {s} is not a number of seconds ≥ 0"))),
     }
 }

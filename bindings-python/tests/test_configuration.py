@@ -35,9 +35,10 @@ def test_per_call_options_on_a_copy():
     assert e.value.attempts == 1
     sandbox_post("/sandbox/faults", {"path": "/api/Blocks/blockchain-info", "delayMs": 1000, "count": 1, "apiKey": key})
     assert c.blockchain_info().chain == "regtest"  # the original waits
-    with pytest.raises(w.InvalidInputError) as e:
-        c.with_options(timeout=-1)
-    assert e.value.field == "timeout"
+    for bad in (-1, float("nan"), 1e30):  # 1e30 s does not fit a duration: refused, never a panic
+        with pytest.raises(w.InvalidInputError) as e:
+            c.with_options(timeout=bad)
+        assert e.value.field == "timeout"
 
     async def go() -> None:
         ac = w.AsyncClient(env("WALLET_SDK_BASE_URL"), key, timeout=60)

@@ -69,12 +69,13 @@ impl RetryPolicy {
         }
         let exp = self.base_backoff.saturating_mul(1u32 << (retry.saturating_sub(1)).min(16));
         let d = exp.min(self.max_backoff);
-        let j = self.jitter.clamp(0.0, 1.0);
+        // a NaN jitter or a huge max_backoff must not panic (both are the caller's settings)
+        let j = if self.jitter.is_nan() { 0.0 } else { self.jitter.clamp(0.0, 1.0) };
         if j == 0.0 {
             return d;
         }
         let factor = 1.0 + rand::rng().random_range(-j..=j);
-        d.mul_f64(factor.max(0.0)).min(self.max_backoff)
+        Duration::try_from_secs_f64(d.as_secs_f64() * factor).unwrap_or(self.max_backoff).min(self.max_backoff)
     }
 }
 
@@ -943,6 +944,10 @@ mod tests {
         assert_eq!(p.delay(10, None), Duration::from_secs(5));
         assert_eq!(p.delay(1, Some(Duration::from_secs(2))), Duration::from_secs(2));
         assert_eq!(p.delay(1, Some(Duration::from_secs(60))), Duration::from_secs(5));
+        let odd = RetryPolicy { jitter: f64::NAN, max_backoff: Duration::MAX, base_backoff: Duration::MAX, ..Default::default() };
+        assert_eq!(odd.delay(3, None), Duration::MAX);
+        let huge = RetryPolicy { max_backoff: Duration::MAX, base_backoff: Duration::MAX, ..Default::default() };
+        assert_eq!(huge.delay(1, None), Duration::MAX);
         let pj = RetryPolicy::default();
         for _ in 0..50 {
             let d = pj.delay(1, None);
