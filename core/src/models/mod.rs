@@ -1,0 +1,102 @@
+//! Typed results of the 43 operations (field names from operations.md §2).
+//!
+//! Every result keeps the raw `data` JSON ([`raw`](WalletBalance::raw)) with secret fields
+//! redacted. Fields that only the sandbox's conventions define are `Option`; unknown fields
+//! are ignored. Results derive `PartialEq` and `Serialize` (wire field names; a [`Secret`]
+//! serializes as `"[REDACTED]"`, and the raw JSON is left out); build them in your own tests
+//! with [`crate::testing::result_from_json`] (feature `testing`).
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::amount::Amount;
+use crate::secret::Secret;
+
+macro_rules! result_type {
+    ($(#[$m:meta])* pub struct $name:ident { $( $(#[$fm:meta])* pub $f:ident : $t:ty ),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+        #[serde(rename_all = "camelCase")]
+        #[non_exhaustive]
+        pub struct $name {
+            $( $(#[$fm])* pub $f: $t, )*
+            #[serde(skip)]
+            raw: Value,
+        }
+        impl $name {
+            /// The raw `data` JSON of the response, with secret fields redacted.
+            pub fn raw(&self) -> &Value {
+                &self.raw
+            }
+        }
+        impl crate::decode::FromData for $name {
+            fn set_raw(&mut self, raw: Value) {
+                self.raw = raw;
+            }
+        }
+        impl crate::fields::RawOf for $name {
+            fn raw_of(&self) -> Option<Value> {
+                Some(self.raw.clone())
+            }
+        }
+        model_fields!($name, [$(#[$m])*], { $( [$(#[$fm])*] $f : $t ),* });
+    };
+}
+
+macro_rules! item_type {
+    ($(#[$m:meta])* pub struct $name:ident { $( $(#[$fm:meta])* pub $f:ident : $t:ty ),* $(,)? }) => {
+        $(#[$m])*
+        #[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+        #[serde(rename_all = "camelCase")]
+        #[non_exhaustive]
+        pub struct $name {
+            $( $(#[$fm])* pub $f: $t, )*
+        }
+        impl crate::fields::RawOf for $name {
+            fn raw_of(&self) -> Option<Value> {
+                None
+            }
+        }
+        model_fields!($name, [$(#[$m])*], { $( [$(#[$fm])*] $f : $t ),* });
+    };
+}
+
+/// Implements [`crate::fields::Fields`] and [`crate::fields::ToField`] for a model.
+macro_rules! model_fields {
+    ($name:ident, [$(#[$m:meta])*], { $( [$(#[$fm:meta])*] $f:ident : $t:ty ),* }) => {
+        impl crate::fields::Fields for $name {
+            fn record_type() -> crate::fields::RecordType {
+                crate::fields::RecordType {
+                    name: stringify!($name),
+                    doc: || crate::fields::doc_from_attrs(&[$(stringify!(#[$m])),*]),
+                    fields: || vec![$(
+                        crate::fields::FieldSchema {
+                            name: stringify!($f),
+                            ty: <$t as crate::fields::ToField>::field_type(),
+                            doc: crate::fields::doc_from_attrs(&[$(stringify!(#[$fm])),*]),
+                        }
+                    ),*],
+                }
+            }
+            fn to_record(&self) -> crate::fields::Record {
+                crate::fields::Record {
+                    type_name: stringify!($name),
+                    fields: vec![$( (stringify!($f), crate::fields::ToField::to_field(&self.$f)) ),*],
+                    raw: crate::fields::RawOf::raw_of(self),
+                }
+            }
+        }
+        impl crate::fields::ToField for $name {
+            fn field_type() -> crate::fields::FieldType {
+                crate::fields::FieldType::Record(<$name as crate::fields::Fields>::record_type())
+            }
+            fn to_field(&self) -> crate::fields::FieldValue {
+                crate::fields::FieldValue::Record(crate::fields::Fields::to_record(self))
+            }
+        }
+    };
+}
+
+include!("list.rs");
