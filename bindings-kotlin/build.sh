@@ -1,6 +1,8 @@
-# Sourced (not run) by bindings-kotlin/run-tests.sh and tests/runners/kotlin/build.sh: installs the
-# Kotlin toolchain if missing, generates the uniffi bindings and compiles them with the hand-written
-# extensions into the library jar (only when their sources changed). Afterwards these are set:
+# Sourced (not run) by tests/runners/kotlin/build.sh (the scenario runner) and bench/kotlin/run.sh:
+# installs the Kotlin toolchain if missing, generates the uniffi bindings and compiles them with the
+# hand-written sources into the library jar with kotlinc (only when their sources changed). The
+# tests (run-tests.sh) and the release jar (tools/jvm-jar.sh) use the Maven build, pom.xml, instead.
+# Afterwards these are set:
 #   kotlin_home  kotlinc's installation     klib     its lib/ (stdlib, coroutines)
 #   cp_main      JNA + kotlinx-coroutines   cp_test   cp_main + JUnit4 + Hamcrest
 #   kt_build     bindings-kotlin/build/jvm-test        main_jar  the library jar in it

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
-# Compiles the generated Kotlin bindings, the hand-written extensions and the JUnit4 tests with
-# kotlinc and runs them on the JVM against a sandbox (started with scripts/with-sandbox unless
-# WALLET_SDK_BASE_URL is already set). Prints JUnit's summary and a final `N passed, N failed`.
-#
-# The toolchain and the library jar: build.sh (shared with the scenario runner,
-# tests/runners/kotlin).
+# Runs the Kotlin (src/test/kotlin) and Java (src/test/java) tests through Maven (pom.xml: the
+# uniffi bindings are generated in generate-sources, kotlin-maven-plugin and javac compile them
+# with the hand-written sources, Surefire runs JUnit4) on the JVM against a sandbox (started with
+# scripts/with-sandbox unless WALLET_SDK_BASE_URL is already set). Extra arguments go to Maven
+# (e.g. -Dtest=JavaCallerTest). Prints the tests' output, Surefire's per-class lines and its
+# closing `Tests run: N, Failures: F, Errors: E, Skipped: S`, then `N passed, N failed`.
+# Maven's build folder is bindings-kotlin/build/maven; Maven is installed (apt) if missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -12,24 +13,27 @@ if [ -z "${WALLET_SDK_BASE_URL:-}" ]; then
   exec "$root/scripts/with-sandbox" "$0" "$@"
 fi
 
-. "$here/build.sh"
-echo "compiling the Kotlin tests" >&2
-"$kotlin_home/bin/kotlinc" -nowarn -cp "$cp_test:$main_jar" "$here/src/test/kotlin" -d "$kt_build/tests.jar"
-
-export WALLET_SDK_OFFLINE_VECTORS=${WALLET_SDK_OFFLINE_VECTORS:-$root/core/tests/data/offline/vectors.json} # OfflineTest
-classes=$(cd "$here/src/test/kotlin" && grep -rl '@Test' . | sed 's|^\./||; s|\.kt$||; s|/|.|g' | sort)
+. "$here/tools/maven.sh"
+log=$here/build/maven-test.log
+mkdir -p "$here/build"
 set +e
-RUST_BACKTRACE=0 java -Djna.library.path="$libdir" -cp "$kt_build/tests.jar:$main_jar:$cp_test:$klib/kotlin-stdlib.jar" \
-  org.junit.runner.JUnitCore $classes | tee "$kt_build/junit.log"
+# Maven's own [INFO] chatter is dropped; the tests' output, Surefire's lines, warnings and errors stay
+"${mvn_cmd[@]}" test "$@" 2>&1 | sed -u 's/\x1b\[[0-9;]*m//g' | tee "$log" |
+  grep -vE '^\[INFO\]( ?$| ([^T]|T[^e]|Te[^s]))|^$'
 status=${PIPESTATUS[0]}
 set -e
-if ok=$(grep -oE '^OK \(([0-9]+) tests?\)' "$kt_build/junit.log"); then
-  passed=$(echo "$ok" | grep -oE '[0-9]+'); failed=0
-elif line=$(grep -oE 'Tests run: [0-9]+,  Failures: [0-9]+' "$kt_build/junit.log"); then
-  run=$(echo "$line" | sed -E 's/Tests run: ([0-9]+),.*/\1/'); failed=$(echo "$line" | sed -E 's/.*Failures: ([0-9]+)/\1/')
-  passed=$((run - failed))
+# Surefire's closing line (the one without "-- in <class>")
+summary=$(grep -E '^\[(INFO|WARNING|ERROR)\] Tests run: [0-9]+, Failures: [0-9]+, Errors: [0-9]+, Skipped: [0-9]+$' "$log" | tail -1 || true)
+if [ -n "$summary" ]; then
+  read -r run failures errors skipped <<<"$(echo "$summary" | grep -oE '[0-9]+' | tr '\n' ' ')"
+  echo "${summary#\[*\] }"
+  failed=$((failures + errors)); passed=$((run - failed - skipped))
 else
-  passed=0; failed=1
+  passed=0; failed=1   # no test ran (a build failure): see the output above and $log
 fi
-echo "$passed passed, $failed failed"
+if [ "${skipped:-0}" -gt 0 ]; then
+  echo "$passed passed, $failed failed, $skipped skipped"
+else
+  echo "$passed passed, $failed failed"
+fi
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

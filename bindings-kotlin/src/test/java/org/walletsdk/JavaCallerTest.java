@@ -1,0 +1,209 @@
+package org.walletsdk;
+
+import static org.junit.Assert.assertEquals;
+import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertNotNull;
+import static org.junit.Assert.assertNull;
+import static org.junit.Assert.assertTrue;
+import static org.junit.Assert.fail;
+
+import com.sun.jna.NativeLibrary;
+import java.io.File;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.Test;
+
+/**
+ * The SDK from Java, without coroutines: JavaWalletClient's CompletableFuture and blocking methods
+ * against the sandbox (scripts/with-sandbox exports WALLET_SDK_BASE_URL and WALLET_SDK_API_KEY).
+ * Compiled by javac. In the `dist` build it runs (Failsafe) against the packed jar with no
+ * jna.library.path, and then also checks that the native library came out of the jar.
+ */
+public class JavaCallerTest {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static String env(String name) {
+        String v = System.getenv(name);
+        if (v == null || v.isEmpty()) {
+            throw new IllegalStateException(name + " is not set: run under scripts/with-sandbox");
+        }
+        return v;
+    }
+
+    private static String unique(String tag) {
+        return String.format("java_%s_%08x", tag, ThreadLocalRandom.current().nextInt());
+    }
+
+    /** POSTs JSON to a sandbox-only endpoint and returns the body. */
+    private static String post(String path, String json) throws Exception {
+        HttpRequest req = HttpRequest.newBuilder(URI.create(env("WALLET_SDK_BASE_URL").replaceAll("/$", "") + path))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(json))
+                .build();
+        HttpResponse<String> res = HTTP.send(req, HttpResponse.BodyHandlers.ofString());
+        assertTrue(path + ": HTTP " + res.statusCode() + " " + res.body(), res.statusCode() / 100 == 2);
+        return res.body();
+    }
+
+    /** A fresh API key, so that the sandbox's held requests below touch no other test. */
+    private static String mintKey() throws Exception {
+        Matcher m = Pattern.compile("\"apiKey\"\\s*:\\s*\"([^\"]+)\"")
+                .matcher(post("/sandbox/keys", "{\"ttlSeconds\":3600,\"compat\":\"default\"}"));
+        assertTrue(m.find());
+        return m.group(1);
+    }
+
+    /** The sandbox holds the next request to {@code path} made with {@code key} for {@code ms}. */
+    private static void hold(String path, long ms, String key) throws Exception {
+        post("/sandbox/faults", "{\"path\":\"" + path + "\",\"delayMs\":" + ms + ",\"count\":1,\"apiKey\":\"" + key + "\"}");
+    }
+
+    private static JavaWalletClient clientWithKey(String key) throws Exception {
+        JavaWalletClient c = JavaWalletClient.fromEnv();
+        c.client.setCredential(new Secret(key));
+        return c;
+    }
+
+    @Test
+    public void walletAddressBalanceAndTypedErrorThroughFutures() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            String w = unique("fut");
+            CreatedWallet wallet = c.createWalletAsync(w).get(60, TimeUnit.SECONDS);
+            assertEquals(w, wallet.getWalletName());
+            // the options argument left out (@JvmOverloads), and given
+            CreatedAddress first = c.createAddressAsync(w).get(60, TimeUnit.SECONDS);
+            CreatedAddress legacy = c.createAddressAsync(w, new CreateAddressOptions(null, AddressType.Legacy.INSTANCE, null))
+                    .get(60, TimeUnit.SECONDS);
+            assertFalse(first.getAddress().isEmpty());
+            assertTrue(legacy.getAddress(), legacy.getAddress().startsWith("m") || legacy.getAddress().startsWith("n"));
+            AddressBalance balance = c.addressBalanceAsync(legacy.getAddress()).get(60, TimeUnit.SECONDS);
+            assertEquals(0L, balance.getConfirmed().getLitoshis());
+            assertEquals(0L, balance.getUnconfirmed().getLitoshis());
+            // futures compose without blocking
+            long confirmed = c.walletBalanceAsync(w)
+                    .thenApply(b -> b.getConfirmed().getLitoshis())
+                    .get(60, TimeUnit.SECONDS);
+            assertEquals(0L, confirmed);
+
+            String missing = unique("missing");
+            try {
+                c.walletBalanceAsync(missing).get(60, TimeUnit.SECONDS);
+                fail("walletBalance of a wallet that does not exist succeeded");
+            } catch (ExecutionException e) {
+                assertTrue("cause: " + e.getCause(), e.getCause() instanceof WalletException.NotFoundException);
+                WalletException.NotFoundException nf = (WalletException.NotFoundException) e.getCause();
+                assertEquals(Integer.valueOf(404), ExtensionsKt.getStatus(nf));
+                assertEquals("not_found", ExtensionsKt.getKind(nf));
+                assertNotNull(nf.getMessage());
+            }
+        }
+    }
+
+    @Test
+    public void blockingCallsThrowTheKotlinExceptionClasses() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            BlockchainInfo info = c.blockchainInfo();
+            assertNotNull(info.getChain());
+            String w = unique("blk");
+            c.createWallet(w);
+            assertEquals(0L, c.walletBalance(w).getConfirmed().getLitoshis());
+            try {
+                c.createWallet(w);
+                fail("creating the wallet twice succeeded");
+            } catch (WalletException.ConflictException e) {
+                assertFalse(ExtensionsKt.isRetryable(e));
+            }
+            try {
+                c.walletBalance(unique("missing"));
+                fail("walletBalance of a wallet that does not exist succeeded");
+            } catch (WalletException.NotFoundException e) {
+                assertEquals("not_found", ExtensionsKt.getKind(e));
+            }
+        }
+    }
+
+    @Test
+    public void cancellingTheFutureOfAReadAbortsTheRustCall() throws Exception {
+        String key = mintKey();
+        try (JavaWalletClient c = clientWithKey(key)) {
+            String w = unique("cancel");
+            c.createWallet(w);
+            hold("/api/Wallet/balance", 6_000, key);
+            long started = System.nanoTime();
+            CompletableFuture<WalletBalance> f = c.walletBalanceAsync(w);
+            Thread.sleep(500);
+            assertFalse("done while the sandbox holds it", f.isDone());
+            assertTrue(c.client.inFlightCalls() >= 1);
+            assertTrue(f.cancel(true));
+            try {
+                f.get();
+                fail("a cancelled future gave a result");
+            } catch (CancellationException expected) {
+            }
+            // the Rust call is gone long before the sandbox would have answered
+            long n = c.client.inFlightCalls();
+            for (int i = 0; i < 100 && n > 0; i++) {
+                Thread.sleep(20);
+                n = c.client.inFlightCalls();
+            }
+            long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+            assertEquals("calls still running " + elapsedMs + " ms after the start", 0L, n);
+            assertTrue("took " + elapsedMs + " ms", elapsedMs < 4_000);
+            assertEquals(0L, c.walletBalance(w).getConfirmed().getLitoshis()); // still usable
+        }
+    }
+
+    @Test
+    public void cancellingTheFutureOfACreateTellsTheListener() throws Exception {
+        String key = mintKey();
+        try (JavaWalletClient c = clientWithKey(key)) {
+            LinkedBlockingQueue<AbandonedCallInfo> told = new LinkedBlockingQueue<>();
+            c.client.setAbandonedCallListener(told::add);
+            String w = unique("held");
+            hold("/api/Wallet/create", 1_500, key);
+            long started = System.nanoTime();
+            CompletableFuture<CreatedWallet> f = c.createWalletAsync(w);
+            Thread.sleep(300);
+            assertTrue(f.cancel(true));
+            assertTrue(f.isCancelled());
+            long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+            assertTrue("gave up after " + elapsedMs + " ms", elapsedMs < 1_500);
+            // the Rust future was dropped: the core runs the create on and reports it
+            AbandonedCallInfo call = told.poll(10, TimeUnit.SECONDS);
+            assertNotNull("the abandoned-call listener was not told within 10 s", call);
+            assertEquals("create_wallet", call.getOperation());
+            assertTrue(call.toString(), call.getSucceeded());
+            assertNull(call.getError());
+            assertTrue(call.toString(), call.getRawJson().contains(w));
+            try {
+                c.createWallet(w);
+                fail("the abandoned create did not take effect");
+            } catch (WalletException.ConflictException expected) {
+            }
+        }
+    }
+
+    /** In the dist build: the library came out of the jar, not from a directory on a search path. */
+    @Test
+    public void nativeLibraryLocation() {
+        File lib = NativeLibrary.getInstance("wallet_sdk_ffi").getFile();
+        System.out.println("libwallet_sdk_ffi loaded from " + lib + " (jna.library.path="
+                + System.getProperty("jna.library.path") + ", " + JavaWalletClient.class.getProtectionDomain().getCodeSource().getLocation() + ")");
+        if (Boolean.getBoolean("wallet.expectNativeInJar")) {
+            assertNull(System.getProperty("jna.library.path"));
+            assertTrue(JavaWalletClient.class.getProtectionDomain().getCodeSource().getLocation().getPath().endsWith(".jar"));
+            assertFalse(lib.getPath(), lib.getPath().contains("target/debug") || lib.getPath().contains("target/release"));
+        }
+        assertTrue(lib.getPath(), lib.isFile());
+    }
+}
