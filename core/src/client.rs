@@ -95,6 +95,7 @@ struct Shared {
     max_response_bytes: usize,
     address_type_codes: AddressTypeCodes,
     abandoned_hook: RwLock<Option<AbandonedCallHook>>,
+    call_hook: RwLock<Option<CallHook>>,
 }
 
 /// What became of a non-idempotent call (create, send, broadcast…) whose caller stopped
@@ -120,6 +121,40 @@ pub struct AbandonedCall {
 /// The hook that receives [`AbandonedCall`]s. It runs on the SDK's runtime: keep it short
 /// and don't block in it.
 pub type AbandonedCallHook = Arc<dyn Fn(&AbandonedCall) + Send + Sync>;
+
+/// One finished call as the call hook sees it ([`ClientBuilder::on_call`],
+/// [`Client::set_call_hook`]): what the bindings hand to each language's logger. Never a secret:
+/// the request id is scrubbed of the call's secret inputs like every error text.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct CallEvent {
+    /// The operation (snake_case name), e.g. `wallet_balance`.
+    pub operation: &'static str,
+    /// Requests sent (0 when the call failed before sending).
+    pub attempts: u32,
+    /// The HTTP status of the last answer, when one arrived.
+    pub status: Option<u16>,
+    /// From the call's start to its result, retries and back-off included.
+    pub latency: Duration,
+    /// The error's kind, when the call failed.
+    pub error_kind: Option<ErrorKind>,
+    /// The service's `X-Request-Id` of the last answer, when one arrived.
+    pub request_id: Option<String>,
+}
+
+/// The hook that receives a [`CallEvent`] after every call. It runs where the call finishes
+/// (the SDK's runtime or the caller's thread): keep it short and don't block in it.
+pub type CallHook = Arc<dyn Fn(&CallEvent) + Send + Sync>;
+
+/// What a call's answer said, for its [`CallEvent`].
+#[derive(Default)]
+struct AnswerMeta {
+    /// Only a call with a hook to tell keeps these.
+    wanted: bool,
+    status: Option<u16>,
+    request_id: Option<String>,
+    attempts: u32,
+}
 
 /// A validated request and the credential it goes with.
 #[derive(Clone)]
@@ -206,6 +241,7 @@ pub struct ClientBuilder {
     expiry_skew: Duration,
     address_type_codes: AddressTypeCodes,
     abandoned_hook: Option<AbandonedCallHook>,
+    call_hook: Option<CallHook>,
 }
 
 impl fmt::Debug for ClientBuilder {
@@ -238,6 +274,7 @@ impl Default for ClientBuilder {
             expiry_skew: Duration::from_secs(60),
             address_type_codes: AddressTypeCodes::default(),
             abandoned_hook: None,
+            call_hook: None,
         }
     }
 }
@@ -324,6 +361,14 @@ impl ClientBuilder {
         self
     }
 
+    /// The hook told about every finished call (see [`CallEvent`]): operation, attempts,
+    /// status, latency, error kind and request id, never a secret. The same facts are on the
+    /// `wallet_sdk.operation` tracing span.
+    pub fn on_call(mut self, hook: impl Fn(&CallEvent) + Send + Sync + 'static) -> Self {
+        self.call_hook = Some(Arc::new(hook));
+        self
+    }
+
     /// The hook told what became of a non-idempotent call whose caller stopped waiting for it
     /// (see [`AbandonedCall`]).
     pub fn on_abandoned_call(mut self, hook: impl Fn(&AbandonedCall) + Send + Sync + 'static) -> Self {
@@ -397,6 +442,7 @@ impl ClientBuilder {
                 max_response_bytes: self.max_response_bytes,
                 address_type_codes: self.address_type_codes,
                 abandoned_hook: RwLock::new(self.abandoned_hook),
+                call_hook: RwLock::new(self.call_hook),
             }),
             settings: CallSettings { timeout: self.timeout, retry: self.retry },
         })
@@ -576,6 +622,12 @@ impl Client {
         *self.shared.abandoned_hook.write().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
+    /// Sets the hook told about every finished call (see [`CallEvent`]); `None` removes it.
+    /// Shared by every clone.
+    pub fn set_call_hook(&self, hook: Option<CallHook>) {
+        *self.shared.call_hook.write().unwrap_or_else(|e| e.into_inner()) = hook;
+    }
+
     /// Runs one operation: validates, sends (with retries per §1.6), decodes.
     pub(crate) async fn execute<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
         let span = tracing::info_span!(
@@ -590,8 +642,11 @@ impl Client {
             request_id = tracing::field::Empty,
         );
         let started = Instant::now();
-        let result = self.execute_inner(op, args).instrument(span.clone()).await;
-        span.record("latency_ms", started.elapsed().as_millis() as u64);
+        let hook = self.shared.call_hook.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let mut meta = AnswerMeta { wanted: hook.is_some(), ..AnswerMeta::default() };
+        let result = self.execute_inner(op, args, &mut meta).instrument(span.clone()).await;
+        let latency = started.elapsed();
+        span.record("latency_ms", latency.as_millis() as u64);
         match &result {
             Ok(_) => tracing::debug!(parent: &span, "operation succeeded"),
             Err(e) => {
@@ -599,10 +654,25 @@ impl Client {
                 tracing::debug!(parent: &span, kind = e.kind().as_str(), status = e.status(), "operation failed");
             }
         }
+        if let Some(hook) = hook {
+            let event = match &result {
+                Ok(_) => CallEvent { operation: op.name, attempts: meta.attempts, status: meta.status, latency, error_kind: None, request_id: meta.request_id },
+                Err(e) => CallEvent {
+                    operation: op.name,
+                    attempts: e.attempts(),
+                    status: e.status(),
+                    latency,
+                    error_kind: Some(e.kind()),
+                    request_id: e.request_id().map(str::to_string),
+                },
+            };
+            // A panicking hook must not turn a finished call into a failure.
+            let _ = crate::panic::catch(|| hook(&event));
+        }
         result
     }
 
-    async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
+    async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args, meta: &mut AnswerMeta) -> Result<T> {
         let call = self.prepare(op, &args)?;
         let answer = if op.idempotent {
             self.send(op, &call).await
@@ -610,6 +680,15 @@ impl Client {
             self.send_detached(op, call.clone()).await
         };
         let attempts = answer.as_ref().map(|a| a.attempts).unwrap_or(0);
+        if let (true, Ok(a)) = (meta.wanted, &answer) {
+            meta.attempts = a.attempts;
+            meta.status = Some(a.status);
+            meta.request_id = a.request_id.as_ref().map(|r| {
+                let mut r = r.clone();
+                call.secret_forms().scrub_in_place(&mut r);
+                r
+            });
+        }
         let echoes_secrets = op.params.iter().any(|p| p.secret);
         let result = answer.and_then(|a| {
             // Operations with secret inputs may echo them in their answer.

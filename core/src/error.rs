@@ -197,8 +197,9 @@ impl Error {
         Error { kind, message, details: Box::new(details) }
     }
 
-    /// An `invalid_input` error naming the SDK field.
-    pub(crate) fn invalid_input(field: &str, why: impl fmt::Display) -> Error {
+    /// An `invalid_input` error naming the SDK field (also for the bindings' own checks of
+    /// their inputs, so that the message reads the same in every language).
+    pub fn invalid_input(field: &str, why: impl fmt::Display) -> Error {
         let mut e = Error::new(ErrorKind::InvalidInput, format!("invalid input `{field}`: {why}"));
         e.details.field = Some(field.to_string());
         e
@@ -244,6 +245,14 @@ impl Error {
         self.details.may_have_reached_service = true;
         self
     }
+
+    /// The names of the accessors that describe an error, in the order of the design's table.
+    /// Every binding exposes each of them (its kind and field list test compares against
+    /// this list; `is_retryable` is `retryable` there).
+    pub const FIELDS: [&'static str; 14] = [
+        "kind", "message", "status", "service_code", "service_message", "request_id", "field",
+        "retry_after", "operation", "node_code", "node_message", "attempts", "retryable", "raw_body",
+    ];
 
     /// The stable category of the error.
     pub fn kind(&self) -> ErrorKind {
@@ -412,3 +421,21 @@ impl std::error::Error for Error {}
 
 /// `Result` with the SDK's [`Error`].
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fields_name_the_accessors() {
+        let e = Error::new(ErrorKind::NotFound, "gone");
+        // each name below must be an accessor (this does not compile otherwise)
+        macro_rules! accessors {
+            ($($f:ident),*) => {{ $( let _ = e.$f(); )* vec![$(stringify!($f)),*] }};
+        }
+        let names = accessors!(kind, message, status, service_code, service_message, request_id, field,
+            retry_after, operation, node_code, node_message, attempts, is_retryable, raw_body);
+        let listed: Vec<&str> = Error::FIELDS.iter().map(|f| if *f == "retryable" { "is_retryable" } else { f }).collect();
+        assert_eq!(names, listed);
+    }
+}

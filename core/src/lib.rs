@@ -47,7 +47,7 @@ pub mod testing;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
-pub use client::{default_user_agent, AbandonedCall, AbandonedCallHook, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
+pub use client::{default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
 pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use error::{Error, ErrorKind, Result};

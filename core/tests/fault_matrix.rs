@@ -659,3 +659,47 @@ async fn a_service_that_ignores_skip_is_an_error_not_an_endless_loop() {
     let e = client(&server.url).address_transaction_pages("a", 10).collect_all().await.unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ServiceError);
 }
+
+#[tokio::test]
+async fn the_call_hook_sees_each_call_and_never_a_secret() {
+    let events: Arc<Mutex<Vec<wallet_sdk::CallEvent>>> = Arc::default();
+    let seen = events.clone();
+    // the service echoes the mnemonics in its request id
+    let rid = url_encode(MNEMONICS);
+    let ok = http("200 OK", &[("Content-Type", "application/json")], A_RESULT).replacen("rid-matrix", &rid, 1);
+    let server = Server::start(Fault::Respond(ok)).await;
+    let c = Client::builder()
+        .base_url(&server.url)
+        .credential(key())
+        .on_call(move |e| seen.lock().unwrap().push(e.clone()))
+        .build()
+        .unwrap();
+    c.import_wallet("w", &Secret::new(MNEMONICS)).await.unwrap();
+    let e = c.wallet_balance("").await.unwrap_err(); // refused before sending
+    assert_eq!(e.kind(), ErrorKind::InvalidInput);
+    let events = events.lock().unwrap().clone();
+    assert_eq!(events.len(), 2, "{events:?}");
+    let (done, refused) = (&events[0], &events[1]);
+    assert_eq!((done.operation, done.attempts, done.status, done.error_kind), ("import_wallet", 1, Some(200), None));
+    let rid = done.request_id.as_deref().unwrap();
+    for s in secret_forms_of_op("import_wallet") {
+        assert!(!format!("{done:?}").contains(&s), "{done:?} leaks {s}");
+    }
+    assert!(rid.contains("[REDACTED]"), "{rid}");
+    assert_eq!((refused.operation, refused.attempts, refused.status, refused.error_kind), ("wallet_balance", 0, None, Some(ErrorKind::InvalidInput)));
+    assert!(done.latency > Duration::ZERO);
+
+    // retries count, and a hook set later (or removed) applies to every clone
+    let server = Server::start(Fault::Respond(http("503 Service Unavailable", &[], ""))).await;
+    let c = client(&server.url);
+    let later: Arc<Mutex<Vec<wallet_sdk::CallEvent>>> = Arc::default();
+    let seen = later.clone();
+    c.clone().set_call_hook(Some(Arc::new(move |e: &wallet_sdk::CallEvent| seen.lock().unwrap().push(e.clone()))));
+    let _ = c.blockchain_info().await.unwrap_err();
+    c.set_call_hook(None);
+    let _ = c.blockchain_info().await.unwrap_err();
+    let later = later.lock().unwrap().clone();
+    assert_eq!(later.len(), 1);
+    assert_eq!((later[0].attempts, later[0].status, later[0].error_kind), (3, Some(503), Some(ErrorKind::ServiceUnavailable)));
+    assert_eq!(later[0].request_id.as_deref(), Some("rid-matrix"));
+}

@@ -1,9 +1,10 @@
-// The 50 result and item types of the 43 operations, declared once. This file holds only
-// `result_type!` (an operation's result, keeps the raw JSON) and `item_type!` (a nested entry)
-// invocations: `crate::models` expands them into the core types, and the uniffi crate
-// (`ffi/src/models.rs`) includes the same file with its own two macros to derive the Kotlin and
-// Swift records from it (docs/adr/0003-models-declared-once.md).
+// The 50 result and item types of the 43 operations, declared once. This file holds one
+// `declare_models!` call around `result_type!` (an operation's result, keeps the raw JSON) and
+// `item_type!` (a nested entry) calls: `crate::models` expands them into the core types and
+// their schema list, and the uniffi crate (`ffi/src/models.rs`) includes the same file with its
+// own macros to derive the Kotlin and Swift records (docs/adr/0003-models-declared-once.md).
 
+declare_models! {
 // ---------------------------------------------------------------- shared items
 
 item_type! {
@@ -1040,4 +1041,5 @@ result_type! {
         /// Why not, when invalid.
         pub reason: Option<String>,
     }
+}
 }

@@ -99,4 +99,38 @@ macro_rules! model_fields {
     };
 }
 
+/// Expands the declarations of `list.rs` (one macro call, so that `include!` takes it whole).
+macro_rules! declare_models {
+    ($($declarations:tt)*) => { $($declarations)* };
+}
+
 include!("list.rs");
+
+/// The schema of every result and item type, in declaration order (the bindings' drift tests
+/// compare their generated classes with it).
+pub fn record_types() -> Vec<crate::fields::RecordType> {
+    use crate::fields::Fields;
+    let mut out = Vec::new();
+    // the same list, expanded a second time into one schema per type
+    macro_rules! declare_models {
+        ($($declarations:tt)*) => {{ $($declarations)* }};
+    }
+    macro_rules! result_type {
+        ($(#[$m:meta])* pub struct $name:ident { $($body:tt)* }) => { out.push(<$name as Fields>::record_type()) };
+    }
+    macro_rules! item_type {
+        ($(#[$m:meta])* pub struct $name:ident { $($body:tt)* }) => { out.push(<$name as Fields>::record_type()) };
+    }
+    include!("list.rs");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn record_types_lists_every_declaration_once() {
+        let names: std::collections::BTreeSet<_> = super::record_types().iter().map(|t| t.name).collect();
+        assert_eq!(names.len(), 50);
+        assert!(names.contains("WalletTx") && names.contains("OtpVerification"));
+    }
+}
