@@ -141,6 +141,7 @@ impl Client {
         Ok(Client { inner: RwLock::new(Some(c)), base_url: self.base_url.clone() })
     }
     fn client(&self, py: Python<'_>) -> PyResult<blocking::Client> {
+        refresh_call_logging(py);
         let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
         g.clone().ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))
     }
@@ -162,6 +163,7 @@ impl AsyncClient {
         Ok(AsyncClient { inner: RwLock::new(Some(inner)), base_url: self.base_url.clone(), timeout: Some(timeout), retry: Some(retry) })
     }
     fn client(&self, py: Python<'_>) -> PyResult<wallet_sdk::Client> {
+        refresh_call_logging(py);
         let g = self.inner.read().unwrap_or_else(|e| e.into_inner());
         // `get` rebuilds the client in a child process after fork().
         let mut c = g.as_ref().map(|c| c.get()).ok_or_else(|| invalid_input(py, "client", format!("invalid input `client`: {CLOSED}")))?;
@@ -288,7 +290,41 @@ fn configure(
             return Err(invalid_input(py, "on_abandoned_call", "invalid input `on_abandoned_call`: it must be callable".into()));
         }
     }
-    Ok(b.on_abandoned_call(abandoned_call_hook(on_abandoned_call)))
+    Ok(b.on_abandoned_call(abandoned_call_hook(on_abandoned_call)).on_call(call_log_hook))
+}
+
+/// Whether the `wallet_sdk` logger takes DEBUG records: read at the start of every call (the
+/// caller holds the GIL then), so that the call hook takes the GIL only when a record will be
+/// written.
+static LOG_CALLS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+fn refresh_call_logging(py: Python<'_>) {
+    static IS_ENABLED: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    let enabled = IS_ENABLED
+        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+            let logger = py.import("logging")?.call_method1("getLogger", ("wallet_sdk",))?;
+            Ok(logger.getattr("isEnabledFor")?.unbind())
+        })
+        .and_then(|f| f.bind(py).call1((10,))?.is_truthy())
+        .unwrap_or(false);
+    LOG_CALLS.store(enabled, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The core's call hook for Python: a DEBUG record on the `wallet_sdk` logger per call
+/// (`wallet_sdk._errors._log_call`), never a secret.
+fn call_log_hook(e: &wallet_sdk::CallEvent) {
+    static LOG: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+    if !LOG_CALLS.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    Python::attach(|py| {
+        let logged = LOG.import(py, "wallet_sdk._errors", "_log_call").and_then(|log| {
+            log.call1((e.operation, e.attempts, e.status, e.latency.as_secs_f64(), e.error_kind.map(|k| k.as_str()), e.request_id.as_deref()))
+        });
+        if let Err(err) = logged {
+            err.write_unraisable(py, None);
+        }
+    })
 }
 
 /// The core's abandoned-call hook for Python: every report goes to the `wallet_sdk` logger
@@ -927,6 +963,12 @@ fn _error_kinds() -> Vec<&'static str> {
     ErrorKind::ALL.iter().map(|k| k.as_str()).collect()
 }
 
+/// The names of the core error's fields (``wallet_sdk::Error::FIELDS``).
+#[pyfunction]
+fn _error_fields() -> Vec<&'static str> {
+    wallet_sdk::Error::FIELDS.to_vec()
+}
+
 /// Stops the runtime behind ``AsyncClient`` (registered with ``atexit``): its threads may still
 /// hold Python objects, which they must release before the interpreter finalizes. A later
 /// coroutine starts a new runtime.
@@ -968,6 +1010,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_operations, m)?)?;
     m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
     m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(_error_fields, m)?)?;
     m.add_function(wrap_pyfunction!(_shutdown_runtime, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic_async, m)?)?;

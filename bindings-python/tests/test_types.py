@@ -67,6 +67,14 @@ def test_exception_hierarchy():
     assert type(e2) is w.NotFoundError and e2.code == "wallet_not_found" and e2.status == 404 and str(e2) == "m"
 
 
+def test_every_field_of_the_core_error_is_an_attribute():
+    # Python's names: the service's code is `code`; `retryable` is an attribute, not a method
+    python_name = {"service_code": "code"}
+    e = w.NotFoundError("m", kind="not_found")
+    for field in w._native._error_fields():
+        assert hasattr(e, python_name.get(field, field)), field
+
+
 def test_client_config_errors():
     with pytest.raises(w.InvalidInputError) as e:
         w.Client("http://127.0.0.1:9", "not-a-jwt")

@@ -246,6 +246,7 @@ def render_native(native) -> str:
         "def _operations() -> List[Tuple[str, str, str, bool]]: ...",
         "def _model_schemas() -> List[Tuple[str, str, List[Tuple[str, str, str]], bool]]: ...",
         "def _error_kinds() -> List[str]: ...",
+        "def _error_fields() -> List[str]: ...",
         "def _shutdown_runtime() -> None: ...",
         "def _self_test_panic(message: str) -> None: ...",
         "def _self_test_panic_async(message: str) -> Any: ...",

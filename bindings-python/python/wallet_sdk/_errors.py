@@ -286,6 +286,37 @@ class AbandonedCall:
         return f"AbandonedCall(operation={self.operation!r}, request_id={self.request_id!r}, status={self.status!r}, outcome={outcome!r})"
 
 
+def _log_call(
+    operation: str,
+    attempts: int,
+    status: Optional[int],
+    latency: float,
+    error_kind: Optional[str],
+    request_id: Optional[str],
+) -> None:
+    """Called by the native module after each call while the ``wallet_sdk`` logger takes DEBUG
+    records. The facts are also on the record as ``record.wallet_sdk_call`` (a dict)."""
+    _logger.debug(
+        "%s: %s in %.1f ms (%d attempt(s), HTTP %s, request id %s)",
+        operation,
+        error_kind or "ok",
+        latency * 1000,
+        attempts,
+        status,
+        request_id,
+        extra={
+            "wallet_sdk_call": {
+                "operation": operation,
+                "attempts": attempts,
+                "status": status,
+                "latency": latency,
+                "error_kind": error_kind,
+                "request_id": request_id,
+            }
+        },
+    )
+
+
 def _report_abandoned(
     hook: Optional[Callable[[AbandonedCall], Any]],
     operation: str,

@@ -14,6 +14,7 @@ import asyncio
 
 import itertools
 import json
+import logging
 import os
 import secrets
 import sys
@@ -79,9 +80,14 @@ def field_at(value: Any, path: str) -> Any:
     return value
 
 
+# Every secret value the run handled: none may appear in the DEBUG log of the run.
+SECRETS_SEEN: set = set()
+
+
 def plain(v: Any) -> Any:
     """The value as substituted into later steps (secrets revealed)."""
     if isinstance(v, w.Secret):
+        SECRETS_SEEN.add(v.reveal())
         return v.reveal()
     if isinstance(v, Decimal):
         return format(v, ".8f")
@@ -296,6 +302,7 @@ class Runner:
             out = sandbox_post("/sandbox/mine", {"blocks": a.get("blocks", 1)})
         elif helper == "key":
             out = sandbox_post("/sandbox/keys", {"ttlSeconds": a.get("ttl_seconds"), "compat": a.get("compat")})
+            SECRETS_SEEN.add(out.get("apiKey", ""))
         elif helper == "forged_key":
             parts = env("WALLET_SDK_API_KEY").split(".")
             parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
@@ -312,6 +319,16 @@ def main() -> int:
     name = "python-async" if use_async else "python"
     transcript_path = Path(argv[0]) if argv else ROOT / f"target/scenarios/{name}.txt"
     loop = asyncio.new_event_loop() if use_async else None
+    # the whole run logs at DEBUG (one record per call); the log must hold no secret
+    log_lines: List[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            log_lines.append(f"{record.getMessage()} {record.__dict__!r}")
+
+    sdk_logger = logging.getLogger("wallet_sdk")
+    sdk_logger.setLevel(logging.DEBUG)
+    sdk_logger.addHandler(Keep())
     lines: List[str] = []
     failures: List[str] = []
     steps = 0
@@ -323,12 +340,18 @@ def main() -> int:
             steps += 1
         lines += runner.lines
         failures += runner.failures
+    SECRETS_SEEN.add(env("WALLET_SDK_API_KEY"))
+    leaked = sorted(n for n, secret in enumerate(SECRETS_SEEN) if secret and any(secret in line for line in log_lines))
+    if leaked:
+        failures.append(f"the DEBUG log holds {len(leaked)} of the run's {len(SECRETS_SEEN)} secrets")
+    if not log_lines:
+        failures.append("no call was logged at DEBUG")
     transcript_path.parent.mkdir(parents=True, exist_ok=True)
     transcript_path.write_text("\n".join(lines) + "\n")
     if failures:
         print(f"{name}: {len(failures)} of {steps} steps failed:\n" + "\n".join(failures))
         return 1
-    print(f"{name}: {steps} steps passed")
+    print(f"{name}: {steps} steps passed; {len(log_lines)} DEBUG records, none holding any of the {len(SECRETS_SEEN)} secrets")
     return 0
 
 
