@@ -19,7 +19,7 @@ pub struct AbandonedCallInfo {
     /// The service's `X-Request-Id`, when an answer arrived.
     pub request_id: Option<String>,
     /// The HTTP status, when an answer arrived.
-    pub status: Option<u16>,
+    pub status: Option<i32>,
     /// `true` when the service answered success: the call took effect.
     pub succeeded: bool,
     /// The error, when it did not succeed (it may still have taken effect: `OutcomeUnknown`).
@@ -34,7 +34,7 @@ impl From<&wallet_sdk::AbandonedCall> for AbandonedCallInfo {
             Ok(data) => (true, None, Some(data.to_string())),
             Err(e) => (false, Some(WalletError::from(e.clone())), None),
         };
-        AbandonedCallInfo { operation: call.operation.to_string(), request_id: call.request_id.clone(), status: call.status, succeeded, error, raw_json }
+        AbandonedCallInfo { operation: call.operation.to_string(), request_id: call.request_id.clone(), status: call.status.map(i32::from), succeeded, error, raw_json }
     }
 }
 

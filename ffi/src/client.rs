@@ -24,25 +24,25 @@ pub struct WalletClientConfig {
     pub credential: Arc<Secret>,
     /// Connect timeout in milliseconds.
     #[uniffi(default = None)]
-    pub connect_timeout_ms: Option<u64>,
+    pub connect_timeout_ms: Option<i64>,
     /// Time allowed for one attempt, in milliseconds.
     #[uniffi(default = None)]
-    pub timeout_ms: Option<u64>,
+    pub timeout_ms: Option<i64>,
     /// Attempts in total including the first (1 = no retries).
     #[uniffi(default = None)]
-    pub max_attempts: Option<u32>,
+    pub max_attempts: Option<i32>,
     /// Delay before the first retry, in milliseconds (doubled each time).
     #[uniffi(default = None)]
-    pub base_backoff_ms: Option<u64>,
+    pub base_backoff_ms: Option<i64>,
     /// Cap of the retry delay, in milliseconds.
     #[uniffi(default = None)]
-    pub max_backoff_ms: Option<u64>,
+    pub max_backoff_ms: Option<i64>,
     /// Product token appended to the `User-Agent`.
     #[uniffi(default = None)]
     pub user_agent_suffix: Option<String>,
     /// Largest response body accepted, in bytes (default 16 MiB).
     #[uniffi(default = None)]
-    pub max_response_bytes: Option<u64>,
+    pub max_response_bytes: Option<i64>,
     /// Allow `http://` to non-loopback hosts (the credential then travels unencrypted).
     #[uniffi(default = false)]
     pub allow_insecure_http: bool,
@@ -60,7 +60,7 @@ pub struct WalletClientConfig {
     pub no_proxy: bool,
     /// Clock skew tolerated when checking the API key's expiry, in seconds.
     #[uniffi(default = None)]
-    pub expiry_skew_seconds: Option<u64>,
+    pub expiry_skew_seconds: Option<i64>,
     /// The integer codes sent for address types (default legacy 0, p2sh-segwit 1, bech32 2,
     /// mweb 3 — a convention, operations.md C1).
     #[uniffi(default = None)]
@@ -80,35 +80,41 @@ pub struct AddressTypeCodes {
     pub mweb: i32,
 }
 
-fn builder_from(config: WalletClientConfig) -> wallet_sdk::ClientBuilder {
-    let ms = Duration::from_millis;
+/// A non-negative integer input as the unsigned type the core takes; a negative one is an
+/// `InvalidInput` naming `field` (Kotlin and Java have no unsigned types, so the FFI takes signed).
+pub(crate) fn unsigned<S: Copy + std::fmt::Display, U: TryFrom<S>>(field: &str, value: S) -> wallet_sdk::Result<U> {
+    U::try_from(value).map_err(|_| wallet_sdk::Error::invalid_input(field, format!("must not be negative, got {value}")))
+}
+
+fn builder_from(config: WalletClientConfig) -> wallet_sdk::Result<wallet_sdk::ClientBuilder> {
+    let ms = |field: &str, v: i64| unsigned::<i64, u64>(field, v).map(Duration::from_millis);
     let mut b = wallet_sdk::Client::builder()
         .base_url(config.base_url)
         .credential(config.credential.0.expose())
         .allow_insecure_http(config.allow_insecure_http)
         .tls_certs_only(config.tls_certs_only);
     if let Some(v) = config.connect_timeout_ms {
-        b = b.connect_timeout(ms(v));
+        b = b.connect_timeout(ms("connect_timeout_ms", v)?);
     }
     if let Some(v) = config.timeout_ms {
-        b = b.timeout(ms(v));
+        b = b.timeout(ms("timeout_ms", v)?);
     }
     let mut retry = wallet_sdk::RetryPolicy::default();
     if let Some(v) = config.max_attempts {
-        retry.max_attempts = v;
+        retry.max_attempts = unsigned("max_attempts", v)?;
     }
     if let Some(v) = config.base_backoff_ms {
-        retry.base_backoff = ms(v);
+        retry.base_backoff = ms("base_backoff_ms", v)?;
     }
     if let Some(v) = config.max_backoff_ms {
-        retry.max_backoff = ms(v);
+        retry.max_backoff = ms("max_backoff_ms", v)?;
     }
     b = b.retry_policy(retry);
     if let Some(v) = config.user_agent_suffix {
         b = b.user_agent_suffix(v);
     }
     if let Some(v) = config.max_response_bytes {
-        b = b.max_response_bytes(usize::try_from(v).unwrap_or(usize::MAX));
+        b = b.max_response_bytes(usize::try_from(unsigned::<i64, u64>("max_response_bytes", v)?).unwrap_or(usize::MAX));
     }
     for pem in config.root_certificates_pem {
         b = b.add_root_certificate_pem(pem.into_bytes());
@@ -120,12 +126,12 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::ClientBuilder {
         b = b.no_proxy();
     }
     if let Some(v) = config.expiry_skew_seconds {
-        b = b.expiry_skew(Duration::from_secs(v));
+        b = b.expiry_skew(Duration::from_secs(unsigned("expiry_skew_seconds", v)?));
     }
     if let Some(c) = config.address_type_codes {
         b = b.address_type_codes(wallet_sdk::AddressTypeCodes { legacy: c.legacy, p2sh_segwit: c.p2sh_segwit, bech32: c.bech32, mweb: c.mweb });
     }
-    b
+    Ok(b)
 }
 
 macro_rules! options_records {
@@ -136,44 +142,45 @@ macro_rules! options_records {
             pub struct $name {
                 $( $(#[$fm])* #[uniffi(default = None)] pub $f: Option<$t>, )*
             }
-            impl From<$name> for wallet_sdk::$name {
-                fn from(o: $name) -> Self {
+            impl TryFrom<$name> for wallet_sdk::$name {
+                type Error = wallet_sdk::Error;
+                fn try_from(o: $name) -> wallet_sdk::Result<Self> {
                     let mut out = wallet_sdk::$name::default();
-                    $( out.$f = o.$f.map(IntoCore::into_core); )*
-                    out
+                    $( out.$f = o.$f.map(|v| v.into_core(stringify!($f))).transpose()?; )*
+                    Ok(out)
                 }
             }
         )*
     };
 }
 
-/// Converts an FFI input into the core type.
+/// Converts an FFI input into the core type; `field` names it in an `InvalidInput`.
 trait IntoCore<T> {
-    fn into_core(self) -> T;
+    fn into_core(self, field: &str) -> wallet_sdk::Result<T>;
 }
 impl IntoCore<String> for String {
-    fn into_core(self) -> String {
-        self
+    fn into_core(self, _: &str) -> wallet_sdk::Result<String> {
+        Ok(self)
     }
 }
 impl IntoCore<bool> for bool {
-    fn into_core(self) -> bool {
-        self
+    fn into_core(self, _: &str) -> wallet_sdk::Result<bool> {
+        Ok(self)
     }
 }
-impl IntoCore<u32> for u32 {
-    fn into_core(self) -> u32 {
-        self
+impl IntoCore<u32> for i32 {
+    fn into_core(self, field: &str) -> wallet_sdk::Result<u32> {
+        unsigned(field, self)
     }
 }
 impl IntoCore<wallet_sdk::Secret> for Arc<Secret> {
-    fn into_core(self) -> wallet_sdk::Secret {
-        self.0.clone()
+    fn into_core(self, _: &str) -> wallet_sdk::Result<wallet_sdk::Secret> {
+        Ok(self.0.clone())
     }
 }
 impl IntoCore<wallet_sdk::AddressType> for AddressType {
-    fn into_core(self) -> wallet_sdk::AddressType {
-        self.into()
+    fn into_core(self, _: &str) -> wallet_sdk::Result<wallet_sdk::AddressType> {
+        Ok(self.into())
     }
 }
 
@@ -183,7 +190,7 @@ options_records! {
     /// Optional inputs of `create_multisig_address`.
     CreateMultisigAddressOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
     /// Optional inputs of `address_transaction`.
-    AddressTransactionOptions { /** Page size (service default 25, max 500). */ take: u32, /** Entries to skip. */ skip: u32 }
+    AddressTransactionOptions { /** Page size (service default 25, max 500). */ take: i32, /** Entries to skip. */ skip: i32 }
     /// Optional inputs of `address_private_key`.
     AddressPrivateKeyOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
     /// Optional inputs of `generate_default_address`.
@@ -191,7 +198,7 @@ options_records! {
     /// Optional inputs of `send_funds_from_wallet`.
     SendFundsFromWalletOptions { /** Wallet-local note of the recipient's name. */ recipient_name: String, /** Wallet-local description. */ description: String, /** Take the fee from the amount. */ amount_include_fees: bool, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
     /// Optional inputs of `wallet_transactions`.
-    WalletTransactionsOptions { /** Entries to skip. */ skip: u32, /** Page size (service default 25, max 500). */ count: u32 }
+    WalletTransactionsOptions { /** Entries to skip. */ skip: i32, /** Page size (service default 25, max 500). */ count: i32 }
     /// Optional inputs of `sign_wallet_message`.
     SignWalletMessageOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
     /// Optional inputs of `set_wallet_mnemonics`.
@@ -260,6 +267,18 @@ fn cancelled_error(operation: Option<&str>) -> WalletError {
     }
 }
 
+/// What a call of `operation` (snake_case) that its caller cancelled while it ran must report
+/// instead of a plain cancellation: `OutcomeUnknown` for a non-idempotent operation, whose
+/// request may have been sent (it runs on and reports to the abandoned-call listener); `null`
+/// for the others. The Swift bindings' `Task` cancellation uses it (docs/adr/0005).
+#[uniffi::export]
+pub fn cancelled_call_error(operation: String) -> Option<WalletError> {
+    match cancelled_error(Some(&operation)) {
+        e @ WalletError::OutcomeUnknown { .. } => Some(e),
+        _ => None,
+    }
+}
+
 impl IntoFfi<()> for () {
     fn into_ffi(self) {}
 }
@@ -276,6 +295,14 @@ impl WalletClient {
     fn copy(&self, core: wallet_sdk::Client, token: Option<Arc<CancelToken>>) -> Arc<WalletClient> {
         Arc::new(WalletClient { core, token })
     }
+
+    pub(crate) fn core(&self) -> &wallet_sdk::Client {
+        &self.core
+    }
+
+    pub(crate) fn token(&self) -> Option<Arc<CancelToken>> {
+        self.token.clone()
+    }
 }
 
 #[uniffi::export]
@@ -285,7 +312,7 @@ impl WalletClient {
     pub fn new(config: WalletClientConfig) -> Result<Arc<WalletClient>, WalletError> {
         let handle = runtime();
         let _rt = handle.enter();
-        let core = builder_from(config).build()?;
+        let core = builder_from(config)?.build()?;
         Ok(Arc::new(WalletClient { core, token: None }))
     }
 
@@ -313,14 +340,16 @@ impl WalletClient {
     }
 
     /// A copy (same pool and credential) with another per-attempt timeout.
-    pub fn with_timeout_ms(&self, timeout_ms: u64) -> Arc<WalletClient> {
-        self.copy(self.core.with_timeout(Duration::from_millis(timeout_ms)), self.token.clone())
+    pub fn with_timeout_ms(&self, timeout_ms: i64) -> Result<Arc<WalletClient>, WalletError> {
+        let timeout = Duration::from_millis(unsigned("timeout_ms", timeout_ms)?);
+        Ok(self.copy(self.core.with_timeout(timeout), self.token.clone()))
     }
 
     /// A copy (same pool and credential) with another number of attempts (1 = no retries).
-    pub fn with_max_attempts(&self, max_attempts: u32) -> Arc<WalletClient> {
+    pub fn with_max_attempts(&self, max_attempts: i32) -> Result<Arc<WalletClient>, WalletError> {
+        let max_attempts: u32 = unsigned("max_attempts", max_attempts)?;
         let policy = wallet_sdk::RetryPolicy { max_attempts: max_attempts.max(1), ..Default::default() };
-        self.copy(self.core.with_retry_policy(policy), self.token.clone())
+        Ok(self.copy(self.core.with_retry_policy(policy), self.token.clone()))
     }
 
     /// A copy whose calls end with `WalletError.Cancelled` (and abort their HTTP request) as
@@ -330,8 +359,8 @@ impl WalletClient {
     }
 
     /// Calls currently running in this process (all clients); 0 once cancelled calls are gone.
-    pub fn in_flight_calls(&self) -> u64 {
-        IN_FLIGHT.load(Ordering::SeqCst) as u64
+    pub fn in_flight_calls(&self) -> i64 {
+        IN_FLIGHT.load(Ordering::SeqCst) as i64
     }
 
     /// Sets the listener told what became of a non-idempotent call (create, send, broadcast…)
@@ -342,6 +371,13 @@ impl WalletClient {
     /// throws is ignored.
     pub fn set_abandoned_call_listener(&self, listener: Option<Arc<dyn AbandonedCallListener>>) {
         self.core.set_abandoned_call_hook(listener.map(crate::abandoned::hook));
+    }
+
+    /// Sets the logger told about every finished call (operation, attempts, status, latency,
+    /// error kind, request id; never a secret); `None` removes it. Shared by this client and
+    /// all its copies.
+    pub fn set_logger(&self, logger: Option<Arc<dyn crate::logger::WalletLogger>>) {
+        self.core.set_call_hook(logger.map(crate::logger::hook));
     }
 
     /// Runs any of the 43 operations by its snake_case name (`wallet_balance`, …), untyped:
@@ -401,8 +437,8 @@ macro_rules! operations {
     };
 }
 
-fn opt<O: Default + Into<C>, C>(o: Option<O>) -> C {
-    o.unwrap_or_default().into()
+fn opt<O: Default + TryInto<C, Error = wallet_sdk::Error>, C>(o: Option<O>) -> wallet_sdk::Result<C> {
+    o.unwrap_or_default().try_into()
 }
 
 fn s(secret: &Arc<Secret>) -> &wallet_sdk::Secret {
@@ -418,11 +454,11 @@ operations! {
     /// New receive address in a wallet (`POST /api/Address/create`). Not retried automatically.
     [default(options = None)]
     fn create_address(wallet_name: String, options: Option<CreateAddressOptions>) -> CreatedAddress
-        = |c| c.create_address(&wallet_name, opt(options));
+        = |c| c.create_address(&wallet_name, opt(options)?);
     /// Adds an `n_required`-of-n multisig address to the wallet (`POST /api/Address/create-muti-sig-address`).
     [default(options = None)]
-    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: u32, address_type: AddressType, options: Option<CreateMultisigAddressOptions>) -> MultisigAddress
-        = |c| c.create_multisig_address(&wallet_name, addresses, n_required, address_type.into(), opt(options));
+    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: i32, address_type: AddressType, options: Option<CreateMultisigAddressOptions>) -> MultisigAddress
+        = |c| c.create_multisig_address(&wallet_name, addresses, unsigned("n_required", n_required)?, address_type.into(), opt(options)?);
     /// What the wallet knows about an address (`GET /api/Address/address-details`).
     fn address_details(wallet_name: String, address: String) -> AddressDetails
         = |c| c.address_details(&wallet_name, &address);
@@ -435,14 +471,14 @@ operations! {
     /// One page of the history of any address, newest first (`GET /api/Address/address-transaction`).
     [default(options = None)]
     fn address_transaction(address: String, options: Option<AddressTransactionOptions>) -> AddressTransactions
-        = |c| c.address_transaction(&address, opt(options));
+        = |c| c.address_transaction(&address, opt(options)?);
     /// Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
     fn address_balance(address: String) -> AddressBalance
         = |c| c.address_balance(&address);
     /// Exports an address's WIF private key (`GET /api/Address/address-private-key`).
     [default(options = None)]
     fn address_private_key(wallet_name: String, address: String, options: Option<AddressPrivateKeyOptions>) -> PrivateKeyExport
-        = |c| c.address_private_key(&wallet_name, &address, opt(options));
+        = |c| c.address_private_key(&wallet_name, &address, opt(options)?);
     /// Exports an address's WIF private key using the recovery phrase (`GET /api/Address/address-private-key-v2`).
     fn address_private_key_v2(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> PrivateKeyExport
         = |c| c.address_private_key_v2(&wallet_name, &address, s(&mnemonics));
@@ -455,7 +491,7 @@ operations! {
     /// The wallet's default key encoded as the requested type (`POST /api/Address/generate-default-address`).
     [default(options = None)]
     fn generate_default_address(wallet_name: String, options: Option<GenerateDefaultAddressOptions>) -> DefaultAddress
-        = |c| c.generate_default_address(&wallet_name, opt(options));
+        = |c| c.generate_default_address(&wallet_name, opt(options)?);
 
     // ---------------------------------------------------------------- Blocks
     /// Chain state (`GET /api/Blocks/blockchain-info`).
@@ -476,21 +512,21 @@ operations! {
     fn transaction_details(txid: String) -> TransactionDetails
         = |c| c.transaction_details(&txid);
     /// One unspent output (`GET /api/Litecoin/get-utxo-details`).
-    fn get_utxo_details(txid: String, vout: u32) -> UtxoDetails
-        = |c| c.get_utxo_details(&txid, vout);
+    fn get_utxo_details(txid: String, vout: i32) -> UtxoDetails
+        = |c| c.get_utxo_details(&txid, unsigned("vout", vout)?);
 
     // ---------------------------------------------------------------- Transactions
     /// Sends from the wallet to an address (`POST /api/Transactions/send-funds-from-wallet`).
     /// Never repeated automatically; a lost answer gives `OutcomeUnknown`.
     [default(options = None)]
     fn send_funds_from_wallet(wallet_name: String, recipient_address: String, amount: Amount, options: Option<SendFundsFromWalletOptions>) -> SentFunds
-        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, am(amount), opt(options));
+        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, am(amount), opt(options)?);
     /// Builds an unsigned transaction spending `sender_address`'s coins (`POST /api/Transactions/create-raw-transaction`).
     fn create_raw_transaction(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount) -> RawTransaction
         = |c| c.create_raw_transaction(&wallet_name, &sender_address, &recipient_address, am(amount));
     /// Builds an unsigned transaction from chosen outpoints `utxos[i]:vouts[i]` (`POST /api/Transactions/create-raw-transaction-v2`).
-    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: Amount, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction
-        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, am(amount), utxos, vouts);
+    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: Amount, utxos: Vec<String>, vouts: Vec<i32>) -> RawTransaction
+        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, am(amount), utxos, vouts.into_iter().map(|v| unsigned("vouts", v)).collect::<wallet_sdk::Result<_>>()?);
     /// Like `create_raw_transaction` with a service-fee output (`POST /api/Transactions/create-raw-transaction-v3`).
     fn create_raw_transaction_v3(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount, service_fee_address: String, service_fee_amount: Amount) -> RawTransaction
         = |c| c.create_raw_transaction_v3(&wallet_name, &sender_address, &recipient_address, am(amount), &service_fee_address, am(service_fee_amount));
@@ -534,7 +570,7 @@ operations! {
     /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`).
     [default(options = None)]
     fn wallet_transactions(wallet_name: String, options: Option<WalletTransactionsOptions>) -> WalletTransactions
-        = |c| c.wallet_transactions(&wallet_name, opt(options));
+        = |c| c.wallet_transactions(&wallet_name, opt(options)?);
     /// Wallet balance (`GET /api/Wallet/balance`).
     fn wallet_balance(wallet_name: String) -> WalletBalance
         = |c| c.wallet_balance(&wallet_name);
@@ -550,7 +586,7 @@ operations! {
     /// Signs a message with one of the wallet's legacy addresses (`POST /api/Wallet/sign-wallet-message`).
     [default(options = None)]
     fn sign_wallet_message(wallet_name: String, address: String, message: String, options: Option<SignWalletMessageOptions>) -> SignedMessage
-        = |c| c.sign_wallet_message(&wallet_name, &address, &message, opt(options));
+        = |c| c.sign_wallet_message(&wallet_name, &address, &message, opt(options)?);
     /// Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`).
     fn wallet_address_balance(wallet_name: String, address: String) -> WalletAddressBalance
         = |c| c.wallet_address_balance(&wallet_name, &address);
@@ -560,15 +596,15 @@ operations! {
     /// Replaces the wallet's HD seed by one from the phrase (`POST /api/Wallet/set-wallet-mnemonics`).
     [default(options = None)]
     fn set_wallet_mnemonics(wallet_name: String, mnemonics: Arc<Secret>, options: Option<SetWalletMnemonicsOptions>) -> WalletMnemonicsSet
-        = |c| c.set_wallet_mnemonics(&wallet_name, s(&mnemonics), opt(options));
+        = |c| c.set_wallet_mnemonics(&wallet_name, s(&mnemonics), opt(options)?);
     /// Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`).
     [default(options = None)]
     fn wallet_default_address(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
-        = |c| c.wallet_default_address(s(&mnemonics), opt(options));
+        = |c| c.wallet_default_address(s(&mnemonics), opt(options)?);
     /// Address of the first receive key for a phrase, BIP44/49/84 (`GET /api/Wallet/wallet-default-address-v2`).
     [default(options = None)]
     fn wallet_default_address_v2(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
-        = |c| c.wallet_default_address_v2(s(&mnemonics), opt(options));
+        = |c| c.wallet_default_address_v2(s(&mnemonics), opt(options)?);
 }
 
 #[cfg(test)]

@@ -8,9 +8,11 @@ macro_rules! wallet_error {
     ($( $(#[$m:meta])* $variant:ident => $kind:literal ),* $(,)?) => {
         /// A failed call. `message` is the SDK's user-facing message; `status` the HTTP status
         /// when a response arrived; `service_code` the service's `error.code` (or the code
-        /// derived from the status); `request_id` the `X-Request-Id`; `field` the input the
-        /// error is about; `retry_after_ms` the service's `Retry-After`; `operation` the
-        /// snake_case operation name; `retryable` whether repeating the call later may succeed
+        /// derived from the status); `service_message` the service's own message;
+        /// `request_id` the `X-Request-Id`; `field` the input the error is about;
+        /// `retry_after_ms` the service's `Retry-After`; `operation` the snake_case operation
+        /// name; `node_code`/`node_message` the Litecoin node's error; `attempts` how many
+        /// requests were sent; `retryable` whether repeating the call later may succeed
         /// (never for `OutcomeUnknown`, nor for any error of a non-idempotent operation whose
         /// request may have reached the service); `raw_body` the redacted body of an answer the
         /// SDK could not read (`Decode`, `OutcomeUnknown` after an unreadable 2xx).
@@ -22,30 +24,37 @@ macro_rules! wallet_error {
                     message: String,
                     status: Option<i32>,
                     service_code: Option<String>,
+                    service_message: Option<String>,
                     request_id: Option<String>,
                     field: Option<String>,
                     retry_after_ms: Option<i64>,
                     operation: Option<String>,
+                    node_code: Option<i64>,
+                    node_message: Option<String>,
+                    attempts: i32,
                     retryable: bool,
                     raw_body: Option<String>,
                 },
             )*
         }
 
+        /// Every kind, in declaration order.
+        const KINDS: &[&str] = &[$($kind),*];
+
         impl WalletError {
             fn build(info: WalletErrorInfo) -> WalletError {
-                let WalletErrorInfo { kind, message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body } = info;
+                let WalletErrorInfo { kind, message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body } = info;
                 match kind.as_str() {
-                    $( $kind => WalletError::$variant { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body }, )*
-                    _ => WalletError::Internal { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body },
+                    $( $kind => WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body }, )*
+                    _ => WalletError::Internal { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body },
                 }
             }
 
             /// The kind and every field, whatever the variant.
             pub fn info(&self) -> WalletErrorInfo {
                 match self.clone() {
-                    $( WalletError::$variant { message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body } =>
-                        WalletErrorInfo { kind: $kind.to_string(), message, status, service_code, request_id, field, retry_after_ms, operation, retryable, raw_body }, )*
+                    $( WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body } =>
+                        WalletErrorInfo { kind: $kind.to_string(), message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body }, )*
                 }
             }
 
@@ -112,6 +121,8 @@ pub struct WalletErrorInfo {
     pub status: Option<i32>,
     /// The service's error code (`wallet_not_found`, …), when known.
     pub service_code: Option<String>,
+    /// The service's own message, when it sent one.
+    pub service_message: Option<String>,
     /// The `X-Request-Id` of the response.
     pub request_id: Option<String>,
     /// The input the error is about.
@@ -120,6 +131,12 @@ pub struct WalletErrorInfo {
     pub retry_after_ms: Option<i64>,
     /// The snake_case operation name.
     pub operation: Option<String>,
+    /// The Litecoin node's error code, when the service reported it.
+    pub node_code: Option<i64>,
+    /// The Litecoin node's error message, when the service reported it.
+    pub node_message: Option<String>,
+    /// How many requests were sent (0 when the call failed before sending).
+    pub attempts: i32,
     /// `true` when repeating the same call later may succeed: never for `outcome_unknown`, nor
     /// for a non-idempotent operation whose request may have reached the service.
     pub retryable: bool,
@@ -131,8 +148,23 @@ pub struct WalletErrorInfo {
 impl WalletErrorInfo {
     /// A `kind` error with this message and no other field.
     fn new(kind: &str, message: impl Into<String>) -> WalletErrorInfo {
-        WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, request_id: None, field: None, retry_after_ms: None, operation: None, retryable: false, raw_body: None }
+        WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, service_message: None, request_id: None, field: None, retry_after_ms: None, operation: None, node_code: None, node_message: None, attempts: 0, retryable: false, raw_body: None }
     }
+}
+
+/// Every error kind: the core's, then `cancelled` and `internal` (the bindings' own). Each is
+/// one `WalletError` case (Kotlin `WalletException.<Kind>Exception`); the bindings' tests check
+/// their classes against this list.
+#[uniffi::export]
+pub fn error_kinds() -> Vec<String> {
+    KINDS.iter().map(|k| k.to_string()).collect()
+}
+
+/// The names of the core error's fields (`wallet_sdk::Error::FIELDS`), each readable from any
+/// `WalletError` (in camelCase; `retry_after` as a duration, `retryable` as `isRetryable`).
+#[uniffi::export]
+pub fn error_fields() -> Vec<String> {
+    wallet_sdk::Error::FIELDS.iter().map(|f| f.to_string()).collect()
 }
 
 /// The kind and fields of `error`, whatever its variant.
@@ -196,10 +228,14 @@ impl From<wallet_sdk::Error> for WalletError {
             message: e.to_string(),
             status: e.status().map(i32::from),
             service_code: e.service_code().map(str::to_string),
+            service_message: e.service_message().map(str::to_string),
             request_id: e.request_id().map(str::to_string),
             field: e.field().map(str::to_string),
             retry_after_ms: e.retry_after().map(|d| d.as_millis().min(i64::MAX as u128) as i64),
             operation: e.operation().map(str::to_string),
+            node_code: e.node_code(),
+            node_message: e.node_message().map(str::to_string),
+            attempts: i32::try_from(e.attempts()).unwrap_or(i32::MAX),
             retryable: e.is_retryable(),
             raw_body: e.raw_body().map(str::to_string),
         })
@@ -218,5 +254,26 @@ impl std::error::Error for WalletError {}
 impl From<uniffi::UnexpectedUniFFICallbackError> for WalletError {
     fn from(e: uniffi::UnexpectedUniFFICallbackError) -> WalletError {
         WalletError::internal(format!("internal error: {}", e.reason))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_core_kind_has_its_own_case_and_every_field_crosses() {
+        let mut core: Vec<&str> = wallet_sdk::ErrorKind::ALL.iter().map(|k| k.as_str()).collect();
+        core.extend(["cancelled", "internal"]);
+        assert_eq!(KINDS, core.as_slice());
+        for kind in KINDS {
+            assert_eq!(WalletError::build(WalletErrorInfo::new(kind, "m")).info().kind, *kind);
+        }
+        // the info record has a field per core field (retry_after in milliseconds)
+        let info = format!("{:?}", WalletErrorInfo::new("timeout", "m"));
+        for field in wallet_sdk::Error::FIELDS {
+            let name = if field == "retry_after" { "retry_after_ms" } else { field };
+            assert!(info.contains(&format!("{name}:")), "{name} missing from {info}");
+        }
     }
 }

@@ -28,13 +28,17 @@ mod abandoned;
 mod client;
 mod convert;
 mod error;
+mod logger;
 mod models;
 mod offline;
+mod paging;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
-pub use error::{wallet_error_info, WalletError, WalletErrorInfo};
+pub use error::{error_fields, error_kinds, wallet_error_info, WalletError, WalletErrorInfo};
+pub use logger::{CallEvent, WalletLogger};
 pub use models::*;
+pub use paging::{AddressTransactionPager, WalletTransactionPager};
 
 uniffi::setup_scaffolding!();
 

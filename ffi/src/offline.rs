@@ -102,7 +102,7 @@ pub struct AddressInfo {
     /// What the address pays to.
     pub kind: AddressKind,
     /// The segwit version (0 to 16); null/nil for Base58 and MWEB addresses.
-    pub witness_version: Option<u8>,
+    pub witness_version: Option<i32>,
     /// The output script as lowercase hex; null/nil for MWEB (its outputs have no script).
     pub script_pubkey: Option<String>,
 }
@@ -113,7 +113,7 @@ impl From<offline::AddressInfo> for AddressInfo {
             address: i.address,
             network: i.network.into(),
             kind: i.kind.into(),
-            witness_version: i.witness_version,
+            witness_version: i.witness_version.map(i32::from),
             script_pubkey: i.script_pubkey,
         }
     }
@@ -246,7 +246,8 @@ pub fn address_from_public_key(public_key: String, address_type: KeyAddressType,
 /// A new English BIP39 phrase of `word_count` words (12, 15, 18, 21 or 24) from the operating
 /// system's random source. Throws `InvalidInput` on `word_count`.
 #[uniffi::export(default(word_count = 12))]
-pub fn generate_mnemonic(word_count: u32) -> Result<Arc<Secret>, WalletError> {
+pub fn generate_mnemonic(word_count: i32) -> Result<Arc<Secret>, WalletError> {
+    let word_count = crate::client::unsigned("word_count", word_count)?;
     guard(|| offline::generate_mnemonic(word_count)).map(|s| Arc::new(Secret(s)))
 }
 

@@ -10,54 +10,45 @@ extension WalletError: LocalizedError {
 }
 
 extension WalletError: CustomStringConvertible {
-    public var description: String { "WalletError.\(kindCase)(\(message))" }
+    public var description: String { "WalletError(\(kind): \(message))" }
 }
 
+// Typed accessors: every field of the core's error, read through `walletErrorInfo` (no
+// reflection), whatever the case.
 extension WalletError {
-    private var fields: [String: Any] {
-        // Every case carries the same labelled associated values (see ffi/src/error.rs).
-        guard let payload = Mirror(reflecting: self).children.first?.value else { return [:] }
-        var out: [String: Any] = [:]
-        for child in Mirror(reflecting: payload).children {
-            if let label = child.label { out[label] = child.value }
-        }
-        return out
-    }
-
-    private var kindCase: String {
-        Mirror(reflecting: self).children.first?.label ?? "\(self)"
-    }
-
-    /// The SDK's message (what `localizedDescription` returns).
-    public var message: String { fields["message"] as? String ?? "" }
-    /// The HTTP status, when a response arrived.
-    public var status: Int32? { fields["status"] as? Int32? ?? nil }
-    /// The service's error code (`wallet_not_found`, …), when known.
-    public var serviceCode: String? { fields["serviceCode"] as? String? ?? nil }
-    /// The `X-Request-Id` of the response.
-    public var requestId: String? { fields["requestId"] as? String? ?? nil }
-    /// The input the error is about.
-    public var field: String? { fields["field"] as? String? ?? nil }
-    /// The snake_case operation name.
-    public var operation: String? { fields["operation"] as? String? ?? nil }
-    /// `true` when repeating the same call later may succeed: never for `OutcomeUnknown`, nor
-    /// for a create, send or broadcast whose request may have reached the service.
-    public var isRetryable: Bool { fields["retryable"] as? Bool ?? false }
-    /// The redacted body of an answer the SDK could not read (`Decode`, or `OutcomeUnknown`
-    /// after an unreadable 2xx to a create/send/broadcast); `nil` otherwise, and always for
-    /// answers that carry a secret.
-    public var rawBody: String? { fields["rawBody"] as? String? ?? nil }
     /// Kind, message and every field at once, whatever the case.
     public var info: WalletErrorInfo { walletErrorInfo(error: self) }
     /// The stable kind (`not_found`, `outcome_unknown`, …, `cancelled`, `internal`).
-    public var kind: String {
-        var out = ""
-        for (i, ch) in kindCase.enumerated() {
-            if ch.isUppercase && i > 0 { out.append("_") }
-            out.append(Character(ch.lowercased()))
-        }
-        return out
-    }
+    public var kind: String { info.kind }
+    /// The SDK's message (what `localizedDescription` returns).
+    public var message: String { info.message }
+    /// The HTTP status, when a response arrived.
+    public var status: Int32? { info.status }
+    /// The service's error code (`wallet_not_found`, …), when known.
+    public var serviceCode: String? { info.serviceCode }
+    /// The service's own message, when it sent one.
+    public var serviceMessage: String? { info.serviceMessage }
+    /// The `X-Request-Id` of the response.
+    public var requestId: String? { info.requestId }
+    /// The input the error is about.
+    public var field: String? { info.field }
+    /// How long the service asked to wait before retrying (rate limiting), when it said.
+    public var retryAfter: Duration? { info.retryAfterMs.map { .milliseconds($0) } }
+    /// The snake_case operation name.
+    public var operation: String? { info.operation }
+    /// The Litecoin node's error code, when the service reported it.
+    public var nodeCode: Int64? { info.nodeCode }
+    /// The Litecoin node's error message, when the service reported it.
+    public var nodeMessage: String? { info.nodeMessage }
+    /// How many requests were sent (0 when the call failed before sending).
+    public var attempts: Int32 { info.attempts }
+    /// `true` when repeating the same call later may succeed: never for `OutcomeUnknown`, nor
+    /// for a create, send or broadcast whose request may have reached the service.
+    public var isRetryable: Bool { info.retryable }
+    /// The redacted body of an answer the SDK could not read (`Decode`, or `OutcomeUnknown`
+    /// after an unreadable 2xx to a create/send/broadcast); `nil` otherwise, and always for
+    /// answers that carry a secret.
+    public var rawBody: String? { info.rawBody }
 }
 
 // MARK: - Amounts
@@ -86,12 +77,13 @@ extension Amount {
 
 extension WalletClient {
     /// Runs `body` with a copy of this client whose calls stop when the current `Task` is
-    /// cancelled (uniffi's generated async code does not propagate Swift task cancellation to
-    /// Rust). A cancelled call throws `CancellationError` and its HTTP request is aborted —
-    /// except a create, send or broadcast already under way: its request may have been sent,
-    /// so it runs to completion in the background (its outcome goes to the abandoned-call
-    /// listener) and the call throws `WalletError.OutcomeUnknown` (never retryable): check
-    /// whether it took effect before trying again.
+    /// cancelled. Every call already does so by itself (a plain `Task.cancel()`, see
+    /// docs/adr/0005); this older form also ends the calls through a `CancelToken`. A cancelled
+    /// call throws `CancellationError` and its HTTP request is aborted — except a create, send
+    /// or broadcast already under way: its request may have been sent, so it runs to completion
+    /// in the background (its outcome goes to the abandoned-call listener) and the call throws
+    /// `WalletError.OutcomeUnknown` (never retryable): check whether it took effect before
+    /// trying again.
     ///
     ///     let info = try await client.cancellable { try await $0.blockchainInfo() }
     public func cancellable<T: Sendable>(_ body: @Sendable (WalletClient) async throws -> T) async throws -> T {
@@ -133,5 +125,78 @@ extension WalletClient {
     /// client and its copies. `setAbandonedCallListener(listener: nil)` removes it.
     public func setAbandonedCallListener(_ body: @escaping @Sendable (AbandonedCallInfo) -> Void) {
         setAbandonedCallListener(listener: AbandonedCallHandler(body))
+    }
+}
+
+// MARK: - Logging
+
+/// A `WalletLogger` that calls a closure (see `WalletClient.setLogger(_:)`).
+public final class WalletLoggerHandler: WalletLogger {
+    private let body: @Sendable (CallEvent) -> Void
+
+    public init(_ body: @escaping @Sendable (CallEvent) -> Void) {
+        self.body = body
+    }
+
+    public func log(event: CallEvent) {
+        body(event)
+    }
+}
+
+extension WalletClient {
+    /// Sets `body` to be told about every finished call of this client and its copies:
+    /// operation, attempts, status, latency, error kind and request id, never a secret. Route it
+    /// to OSLog or swift-log, e.g. `client.setLogger { logger.debug("\($0)") }`. Called on the
+    /// thread where the call finished, usually one of the SDK's: keep it short.
+    /// `setLogger(logger: nil)` removes it.
+    public func setLogger(_ body: @escaping @Sendable (CallEvent) -> Void) {
+        setLogger(logger: WalletLoggerHandler(body))
+    }
+}
+
+// MARK: - Paged reads
+
+extension WalletClient {
+    /// The wallet's transactions, newest first, as an `AsyncThrowingStream` of entries: it
+    /// fetches `pageSize` entries at a time (1 to 500) while it is iterated, and stops fetching
+    /// when the loop ends early or its task is cancelled. A page that does not advance ends it
+    /// with an error (the core's check), rather than looping.
+    ///
+    ///     for try await tx in client.walletTransactionsPages(walletName: "w") { … }
+    public func walletTransactionsPages(walletName: String, pageSize: Int32 = 100) -> AsyncThrowingStream<WalletTx, Error> {
+        entries { [self] in
+            let pager = try walletTransactionsPager(walletName: walletName, pageSize: pageSize)
+            return { try await pager.nextPage() }
+        }
+    }
+
+    /// The address's history, newest first, as an `AsyncThrowingStream` of entries (see
+    /// `walletTransactionsPages`).
+    public func addressTransactionPages(address: String, pageSize: Int32 = 100) -> AsyncThrowingStream<AddressTxEntry, Error> {
+        entries { [self] in
+            let pager = try addressTransactionPager(address: address, pageSize: pageSize)
+            return { try await pager.nextPage() }
+        }
+    }
+}
+
+/// Streams the entries of the pages that `start()`'s function returns, until it returns `nil`.
+private func entries<Entry: Sendable>(
+    _ start: @escaping @Sendable () throws -> @Sendable () async throws -> [Entry]?
+) -> AsyncThrowingStream<Entry, Error> {
+    AsyncThrowingStream { continuation in
+        let task = Task {
+            do {
+                let nextPage = try start()
+                while let page = try await nextPage() {
+                    try Task.checkCancellation()
+                    for entry in page { continuation.yield(entry) }
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
+        }
+        continuation.onTermination = { _ in task.cancel() }
     }
 }

@@ -264,7 +264,7 @@ struct Args {
     func secret(_ name: String) -> Secret { Secret(value: s(name)) }
     func osecret(_ name: String) -> Secret? { os(name).map { Secret(value: $0) } }
     func amount(_ name: String) throws -> Amount { try Amount(ltc: s(name)) }
-    func u32(_ name: String) -> UInt32? { get(name)?.int.map { UInt32(truncatingIfNeeded: $0) } }
+    func int32(_ name: String) -> Int32? { get(name)?.int.map { Int32(truncatingIfNeeded: $0) } }
     func addressType(_ name: String) -> AddressType? {
         os(name).map {
             switch $0 {
@@ -280,8 +280,8 @@ struct Args {
         if case .array(let a)? = get(name) { return a.compactMap(\.string) }
         return []
     }
-    func u32List(_ name: String) -> [UInt32] {
-        if case .array(let a)? = get(name) { return a.compactMap(\.int).map { UInt32(truncatingIfNeeded: $0) } }
+    func int32List(_ name: String) -> [Int32] {
+        if case .array(let a)? = get(name) { return a.compactMap(\.int).map { Int32(truncatingIfNeeded: $0) } }
         return []
     }
 }
@@ -290,11 +290,11 @@ struct Args {
 func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     switch op {
     case "create_address": return try await c.createAddress(walletName: a.s("wallet_name"), options: CreateAddressOptions(label: a.os("label"), addressType: a.addressType("address_type"), passphrase: a.osecret("passphrase")))
-    case "create_multisig_address": return try await c.createMultisigAddress(walletName: a.s("wallet_name"), addresses: a.list("addresses"), nRequired: a.u32("n_required") ?? 0, addressType: a.addressType("address_type") ?? .legacy, options: CreateMultisigAddressOptions(passphrase: a.osecret("passphrase")))
+    case "create_multisig_address": return try await c.createMultisigAddress(walletName: a.s("wallet_name"), addresses: a.list("addresses"), nRequired: a.int32("n_required") ?? 0, addressType: a.addressType("address_type") ?? .legacy, options: CreateMultisigAddressOptions(passphrase: a.osecret("passphrase")))
     case "address_details": return try await c.addressDetails(walletName: a.s("wallet_name"), address: a.s("address"))
     case "sign_message": return try await c.signMessage(message: a.s("message"), privateKey: a.secret("private_key"))
     case "verify_message": return try await c.verifyMessage(address: a.s("address"), message: a.s("message"), signature: a.s("signature"))
-    case "address_transaction": return try await c.addressTransaction(address: a.s("address"), options: AddressTransactionOptions(take: a.u32("take"), skip: a.u32("skip")))
+    case "address_transaction": return try await c.addressTransaction(address: a.s("address"), options: AddressTransactionOptions(take: a.int32("take"), skip: a.int32("skip")))
     case "address_balance": return try await c.addressBalance(address: a.s("address"))
     case "address_private_key": return try await c.addressPrivateKey(walletName: a.s("wallet_name"), address: a.s("address"), options: AddressPrivateKeyOptions(passphrase: a.osecret("passphrase")))
     case "address_private_key_v2": return try await c.addressPrivateKeyV2(walletName: a.s("wallet_name"), address: a.s("address"), mnemonics: a.secret("mnemonics"))
@@ -306,14 +306,14 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     case "block_header": return try await c.blockHeader(blockHeight: a.s("block_height"))
     case "block_transaction": return try await c.blockTransaction(blockHash: a.s("block_hash"))
     case "transaction_details": return try await c.transactionDetails(txid: a.s("txid"))
-    case "get_utxo_details": return try await c.getUtxoDetails(txid: a.s("txid"), vout: a.u32("vout") ?? 0)
+    case "get_utxo_details": return try await c.getUtxoDetails(txid: a.s("txid"), vout: a.int32("vout") ?? 0)
     case "send_funds_from_wallet":
         var includeFees: Bool?
         if case .bool(let b)? = a.get("amount_include_fees") { includeFees = b }
         let options = SendFundsFromWalletOptions(recipientName: a.os("recipient_name"), description: a.os("description"), amountIncludeFees: includeFees, passphrase: a.osecret("passphrase"))
         return try await c.sendFundsFromWallet(walletName: a.s("wallet_name"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), options: options)
     case "create_raw_transaction": return try await c.createRawTransaction(walletName: a.s("wallet_name"), senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"))
-    case "create_raw_transaction_v2": return try await c.createRawTransactionV2(senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), utxos: a.list("utxos"), vouts: a.u32List("vouts"))
+    case "create_raw_transaction_v2": return try await c.createRawTransactionV2(senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), utxos: a.list("utxos"), vouts: a.int32List("vouts"))
     case "create_raw_transaction_v3": return try await c.createRawTransactionV3(walletName: a.s("wallet_name"), senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), serviceFeeAddress: a.s("service_fee_address"), serviceFeeAmount: try a.amount("service_fee_amount"))
     case "sign_transaction": return try await c.signTransaction(walletName: a.s("wallet_name"), txHex: a.s("tx_hex"), privateKey: a.secret("private_key"))
     case "broadcast_transaction": return try await c.broadcastTransaction(signedTxHex: a.s("signed_tx_hex"))
@@ -326,7 +326,7 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     case "create_importable_encrypted_wallet": return try await c.createImportableEncryptedWallet(walletName: a.s("wallet_name"))
     case "import_wallet": return try await c.importWallet(walletName: a.s("wallet_name"), mnemonics: a.secret("mnemonics"))
     case "wallet_details": return try await c.walletDetails(walletName: a.s("wallet_name"))
-    case "wallet_transactions": return try await c.walletTransactions(walletName: a.s("wallet_name"), options: WalletTransactionsOptions(skip: a.u32("skip"), count: a.u32("count")))
+    case "wallet_transactions": return try await c.walletTransactions(walletName: a.s("wallet_name"), options: WalletTransactionsOptions(skip: a.int32("skip"), count: a.int32("count")))
     case "wallet_balance": return try await c.walletBalance(walletName: a.s("wallet_name"))
     case "wallet_addresses": return try await c.walletAddresses(walletName: a.s("wallet_name"))
     case "change_passphrase": return try await c.changePassphrase(walletName: a.s("wallet_name"), oldPassphrase: a.secret("old_passphrase"), newPassphrase: a.secret("new_passphrase"))
@@ -339,21 +339,21 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     case "wallet_default_address_v2": return try await c.walletDefaultAddressV2(mnemonics: a.secret("mnemonics"), options: WalletDefaultAddressOptions(addressType: a.addressType("address_type")))
     // the paged reads, page after page until an empty one (the binding has no AsyncSequence of pages)
     case "wallet_transactions_pages":
-        return Fields(pairs: [("entries", try await allPages(a.u32("page_size") ?? 25) { skip, size in
+        return Fields(pairs: [("entries", try await allPages(a.int32("page_size") ?? 25) { skip, size in
             try await c.walletTransactions(walletName: a.s("wallet_name"), options: WalletTransactionsOptions(skip: skip, count: size)).items
         })])
     case "address_transaction_pages":
-        return Fields(pairs: [("entries", try await allPages(a.u32("page_size") ?? 25) { skip, size in
+        return Fields(pairs: [("entries", try await allPages(a.int32("page_size") ?? 25) { skip, size in
             try await c.addressTransaction(address: a.s("address"), options: AddressTransactionOptions(take: size, skip: skip)).items
         })])
     default: throw RunnerError("the scenario names an unknown operation `\(op)`")
     }
 }
 
-func allPages<T>(_ size: UInt32, _ page: (_ skip: UInt32, _ size: UInt32) async throws -> [T]) async throws -> [T] {
+func allPages<T>(_ size: Int32, _ page: (_ skip: Int32, _ size: Int32) async throws -> [T]) async throws -> [T] {
     var all: [T] = []
     while true {
-        let items = try await page(UInt32(all.count), size)
+        let items = try await page(Int32(all.count), size)
         if items.isEmpty { return all }
         all += items
         guard all.count < 100_000 else { throw RunnerError("the pages do not end") }

@@ -2,30 +2,35 @@ import Foundation
 import XCTest
 @testable import WalletSDK
 
-/// Task cancellation of a read aborts its request (through `cancellable`); 50 concurrent calls
+/// Task cancellation of a read aborts its request (a plain `Task.cancel()`); 50 concurrent calls
 /// on one client. (A create or send runs on: see SafetyTests.)
 final class ConcurrencyTests: XCTestCase {
+    /// A plain `Task.cancel()` aborts the read's request; so does the older `cancellable`.
     func testTaskCancellationAbortsTheRequest() async throws {
         let c = try Sandbox.client()
         let w = Sandbox.unique("cancel")
         _ = try await c.createWallet(walletName: w)
-        try await Sandbox.delay("/api/Wallet/balance", ms: 6_000, apiKey: Sandbox.apiKey)
-        let started = Date()
-        let task = Task { try await c.cancellable { try await $0.walletBalance(walletName: w) } }
-        try await Task.sleep(nanoseconds: 500_000_000)
-        XCTAssertEqual(c.inFlightCalls(), 1)
-        task.cancel()
-        let result = await task.result
-        let elapsed = Date().timeIntervalSince(started)
-        XCTAssertLessThan(elapsed, 3.0, "cancelled after \(elapsed) s")
-        guard case .failure(let error) = result else { return XCTFail("expected cancellation, got \(result)") }
-        XCTAssertTrue(error is CancellationError, "got \(error)")
-        var n = c.inFlightCalls()
-        for _ in 0..<50 where n != 0 {
-            try await Task.sleep(nanoseconds: 20_000_000)
-            n = c.inFlightCalls()
+        let plain: @Sendable () async throws -> WalletBalance = { try await c.walletBalance(walletName: w) }
+        let wrapped: @Sendable () async throws -> WalletBalance = { try await c.cancellable { try await $0.walletBalance(walletName: w) } }
+        for (way, call) in [("Task.cancel()", plain), ("cancellable", wrapped)] {
+            try await Sandbox.delay("/api/Wallet/balance", ms: 6_000, apiKey: Sandbox.apiKey)
+            let started = Date()
+            let task = Task { try await call() }
+            try await Task.sleep(nanoseconds: 500_000_000)
+            XCTAssertEqual(c.inFlightCalls(), 1, way)
+            task.cancel()
+            let result = await task.result
+            let elapsed = Date().timeIntervalSince(started)
+            XCTAssertLessThan(elapsed, 3.0, "\(way): cancelled after \(elapsed) s")
+            guard case .failure(let error) = result else { return XCTFail("\(way): expected cancellation, got \(result)") }
+            XCTAssertTrue(error is CancellationError, "\(way): got \(error)")
+            var n = c.inFlightCalls()
+            for _ in 0..<50 where n != 0 {
+                try await Task.sleep(nanoseconds: 20_000_000)
+                n = c.inFlightCalls()
+            }
+            XCTAssertEqual(n, 0, way)
         }
-        XCTAssertEqual(n, 0)
         // the client is still usable afterwards
         _ = try await c.blockchainInfo()
     }

@@ -16,4 +16,19 @@ final class ConfigTests: XCTestCase {
         let plain = try await Sandbox.client().createAddress(walletName: w, options: CreateAddressOptions(addressType: .legacy))
         XCTAssertTrue(plain.address.hasPrefix("m") || plain.address.hasPrefix("n"), plain.address)
     }
+
+    /// Counts and durations are signed (`Int64`/`Int32`, as in Kotlin); a negative one is
+    /// `InvalidInput` naming the field, before anything is sent.
+    func testANegativeCountOrDurationIsNamed() async throws {
+        let e = await expectError("invalid_input", "negative timeout") {
+            try WalletClient(config: WalletClientConfig(baseUrl: Sandbox.baseUrl, credential: Secret(value: Sandbox.apiKey), timeoutMs: -1))
+        }
+        XCTAssertEqual(e?.field, "timeout_ms")
+        let c = try Sandbox.client()
+        let v = await expectError("invalid_input", "negative vout") { try await c.getUtxoDetails(txid: String(repeating: "00", count: 32), vout: -1) }
+        XCTAssertEqual(v?.field, "vout")
+        XCTAssertEqual(v?.attempts, 0)
+        let a = await expectError("invalid_input", "negative attempts") { try c.withMaxAttempts(maxAttempts: -2) }
+        XCTAssertEqual(a?.field, "max_attempts")
+    }
 }

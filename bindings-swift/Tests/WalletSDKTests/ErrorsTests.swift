@@ -7,7 +7,7 @@ final class ErrorsTests: XCTestCase {
         let c = try Sandbox.client()
         let missing = Sandbox.unique("missing")
         let e = try must(await expectError("not_found", "walletBalance missing") { try await c.walletBalance(walletName: missing) })
-        guard case .NotFound(let message, let status, let code, _, _, _, let operation, let retryable, let rawBody) = e else {
+        guard case .NotFound(let message, let status, let code, _, _, _, _, let operation, _, _, _, let retryable, let rawBody) = e else {
             return XCTFail("expected .NotFound, got \(e)")
         }
         XCTAssertEqual(status, 404)
@@ -86,4 +86,59 @@ final class ErrorsTests: XCTestCase {
         await expectError("internal", "sync panic") { try selfTestPanicSync(message: "boom") }
         try await selfTestPanic(message: "")
     }
+
+    /// One case per core kind: the cases of the generated enum, read from its source.
+    func testOneCasePerCoreKind() throws {
+        let source = try String(contentsOf: generatedSource, encoding: .utf8)
+        let start = try XCTUnwrap(source.range(of: "enum WalletError: Swift.Error"))
+        let end = try XCTUnwrap(source.range(of: "\n}", range: start.upperBound..<source.endIndex))
+        let block = source[start.upperBound..<end.lowerBound]
+        var kinds: [String] = []
+        for line in block.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("case ") {
+            let name = line.trimmingCharacters(in: .whitespaces).dropFirst(5).prefix { $0.isLetter }
+            var kind = ""
+            for (i, ch) in name.enumerated() {
+                if ch.isUppercase && i > 0 { kind.append("_") }
+                kind.append(Character(ch.lowercased()))
+            }
+            kinds.append(kind)
+        }
+        XCTAssertEqual(kinds, errorKinds())
+    }
+
+    /// A typed accessor per core field (this does not compile when one is missing), and the
+    /// names are the core's.
+    func testAnAccessorPerCoreField() {
+        let e = WalletError.Timeout(message: "m", status: 504, serviceCode: "c", serviceMessage: "s", requestId: "r",
+                                    field: "f", retryAfterMs: 1500, operation: "o", nodeCode: -1, nodeMessage: "n",
+                                    attempts: 3, retryable: true, rawBody: "b")
+        let accessors: [String: Any?] = [
+            "kind": e.kind, "message": e.message, "status": e.status, "service_code": e.serviceCode,
+            "service_message": e.serviceMessage, "request_id": e.requestId, "field": e.field,
+            "retry_after": e.retryAfter, "operation": e.operation, "node_code": e.nodeCode,
+            "node_message": e.nodeMessage, "attempts": e.attempts, "retryable": e.isRetryable, "raw_body": e.rawBody,
+        ]
+        XCTAssertEqual(Set(accessors.keys), Set(errorFields()))
+        XCTAssertEqual(e.kind, "timeout")
+        XCTAssertEqual(e.retryAfter, .milliseconds(1500))
+        XCTAssertEqual(e.nodeCode, -1)
+        XCTAssertEqual(e.attempts, 3)
+        XCTAssertEqual(e.serviceMessage, "s")
+        XCTAssertEqual(e.description, "WalletError(timeout: m)")
+    }
+
+    func testNodeErrorsKeepTheServiceAndNodeFields() async throws {
+        let e = try must(await expectError("validation", "broadcast of garbage") { try await Sandbox.client().broadcastTransaction(signedTxHex: "00") })
+        XCTAssertEqual(e.nodeCode, -22)
+        XCTAssertFalse((e.nodeMessage ?? "").isEmpty)
+        XCTAssertFalse((e.serviceMessage ?? "").isEmpty)
+        XCTAssertEqual(e.attempts, 1)
+        XCTAssertEqual(e.operation, "broadcast_transaction")
+        XCTAssertNil(e.retryAfter)
+    }
 }
+
+/// The generated bindings' source in the package (the drift tests read it).
+let generatedSource = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Sources/WalletSDK/Generated/WalletSDK.swift")

@@ -217,10 +217,10 @@ final class OfflineTests: XCTestCase {
     func testGenerateMnemonic() throws {
         try runSection("generate_mnemonic") { c in
             let n = try XCTUnwrap(Self.args(c)["word_count"] as? Int)
-            try Self.expect(c, { try generateMnemonic(wordCount: UInt32(n)) }) { phrase, want in
+            try Self.expect(c, { try generateMnemonic(wordCount: Int32(n)) }) { phrase, want in
                 try Self.same(phrase.reveal().split(separator: " ").count, (want as? [String: Any])?["word_count"], "word_count")
                 try Self.same(validateMnemonic(phrase: phrase), true, "validateMnemonic")
-                try Self.same(phrase.reveal() != (try generateMnemonic(wordCount: UInt32(n))).reveal(), true, "two calls differ")
+                try Self.same(phrase.reveal() != (try generateMnemonic(wordCount: Int32(n))).reveal(), true, "two calls differ")
                 try Self.same("\(phrase)", "[REDACTED]", "printed")
             }
         }
@@ -375,7 +375,7 @@ final class OfflineTests: XCTestCase {
                 { try deriveKey(mnemonic: Secret(value: a), path: b, addressType: type ?? .p2wpkh, network: net ?? .regtest, passphrase: Secret(value: c)) },
                 { try deriveKey(mnemonic: Secret(value: Self.phrase), path: a, addressType: type ?? .p2wpkh, network: net ?? .regtest) },
                 { try defaultAddress(mnemonic: Secret(value: a), addressType: type, network: net ?? .testnet) },
-                { try generateMnemonic(wordCount: UInt32(truncatingIfNeeded: rng.next())) },
+                { try generateMnemonic(wordCount: Int32(truncatingIfNeeded: rng.next())) },
             ]
             for call in calls {
                 do {

@@ -86,9 +86,10 @@ final class SafetyTests: XCTestCase {
         assertEq(s.told.count, 0, "no (other) abandoned call", file: file, line: line)
     }
 
-    /// Starts `body` through `cancellable`, cancels its `Task` after 300 ms and returns the error.
-    func cancelledAfter300ms<T: Sendable>(_ client: WalletClient, _ body: @escaping @Sendable (WalletClient) async throws -> T) async throws -> WalletError {
-        let task = Task { try await client.cancellable(body) }
+    /// Starts `body` in a plain `Task` (or through `cancellable`), cancels the task after 300 ms
+    /// and returns the error.
+    func cancelledAfter300ms<T: Sendable>(_ client: WalletClient, viaCancellable: Bool = false, _ body: @escaping @Sendable (WalletClient) async throws -> T) async throws -> WalletError {
+        let task = Task { viaCancellable ? try await client.cancellable(body) : try await body(client) }
         try await Task.sleep(nanoseconds: 300_000_000)
         task.cancel()
         switch await task.result {
@@ -161,7 +162,7 @@ final class SafetyTests: XCTestCase {
         let w = Sandbox.unique("held")
         try await Sandbox.delay(create, ms: 1_500, apiKey: s.key)
         let started = Date()
-        let e = try await cancelledAfter300ms(s.client) { try await $0.createWallet(walletName: w) }
+        let e = try await cancelledAfter300ms(s.client, viaCancellable: true) { try await $0.createWallet(walletName: w) }
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertLessThan(elapsed, 1.5, "gave up after \(elapsed) s")
         assertCancelledOutcomeUnknown(e, "create_wallet")

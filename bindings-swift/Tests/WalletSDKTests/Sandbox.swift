@@ -20,7 +20,7 @@ enum Sandbox {
     /// The wallet-fault-proxy in front of the sandbox (docs/fault-proxy.md).
     static var proxyUrl: String { env("WALLET_FAULT_PROXY_URL") }
 
-    static func client(key: String? = nil, timeoutMs: UInt64 = 120_000, url: String? = nil) throws -> WalletClient {
+    static func client(key: String? = nil, timeoutMs: Int64 = 120_000, url: String? = nil) throws -> WalletClient {
         try WalletClient(config: WalletClientConfig(
             baseUrl: url ?? baseUrl, credential: Secret(value: key ?? apiKey), timeoutMs: timeoutMs,
             baseBackoffMs: 100, userAgentSuffix: "wallet-sdk-swift-tests"))

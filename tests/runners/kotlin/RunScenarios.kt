@@ -137,7 +137,7 @@ fun properties(record: Any): Map<String, Any?> = when (record) {
 
 /** Values that are leaves of a path (not records to look into). */
 fun isLeaf(v: Any?) = v == null || v is String || v is Number || v is Boolean || v is Secret || v is Amount ||
-    v is UInt || v is ULong || v is UShort || v is Map<*, *>
+    v is Map<*, *>
 
 fun fieldAt(value: Any?, path: String): Any? {
     var cur = value
@@ -166,7 +166,7 @@ fun canonical(v: Any?): String = when (v) {
     null -> "null"
     is Secret -> "[REDACTED]"
     is Amount -> v.toLtcString()
-    is String, is Boolean, is Number, is UInt, is ULong, is UShort -> v.toString()
+    is String, is Boolean, is Number -> v.toString()
     is List<*> -> "[${v.size} items]"
     is Pages -> "{…}"
     else -> "{…}"
@@ -181,7 +181,7 @@ class Args(private val m: Map<String, Any?>) {
     fun secret(name: String) = Secret(s(name))
     fun osecret(name: String) = os(name)?.let { Secret(it) }
     fun amount(name: String) = Amount.ofLtc(s(name))
-    fun u32(name: String): UInt? = (m[name] as? Long)?.toUInt()
+    fun int(name: String): Int? = (m[name] as? Long)?.toInt()
     fun addressType(name: String): AddressType? = os(name)?.let {
         when (it) {
             "legacy" -> AddressType.Legacy
@@ -192,17 +192,17 @@ class Args(private val m: Map<String, Any?>) {
         }
     }
     fun list(name: String): List<String> = (m[name] as? List<*>)?.filterIsInstance<String>() ?: emptyList()
-    fun u32List(name: String): List<UInt> = (m[name] as? List<*>)?.filterIsInstance<Long>()?.map { it.toUInt() } ?: emptyList()
+    fun intList(name: String): List<Int> = (m[name] as? List<*>)?.filterIsInstance<Long>()?.map { it.toInt() } ?: emptyList()
 }
 
 /** The dispatch table: every operation through its public typed method. */
 suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "create_address" -> c.createAddress(a.s("wallet_name"), CreateAddressOptions(label = a.os("label"), addressType = a.addressType("address_type"), passphrase = a.osecret("passphrase")))
-    "create_multisig_address" -> c.createMultisigAddress(a.s("wallet_name"), a.list("addresses"), a.u32("n_required") ?: 0u, a.addressType("address_type") ?: AddressType.Legacy, CreateMultisigAddressOptions(passphrase = a.osecret("passphrase")))
+    "create_multisig_address" -> c.createMultisigAddress(a.s("wallet_name"), a.list("addresses"), a.int("n_required") ?: 0, a.addressType("address_type") ?: AddressType.Legacy, CreateMultisigAddressOptions(passphrase = a.osecret("passphrase")))
     "address_details" -> c.addressDetails(a.s("wallet_name"), a.s("address"))
     "sign_message" -> c.signMessage(a.s("message"), a.secret("private_key"))
     "verify_message" -> c.verifyMessage(a.s("address"), a.s("message"), a.s("signature"))
-    "address_transaction" -> c.addressTransaction(a.s("address"), AddressTransactionOptions(take = a.u32("take"), skip = a.u32("skip")))
+    "address_transaction" -> c.addressTransaction(a.s("address"), AddressTransactionOptions(take = a.int("take"), skip = a.int("skip")))
     "address_balance" -> c.addressBalance(a.s("address"))
     "address_private_key" -> c.addressPrivateKey(a.s("wallet_name"), a.s("address"), AddressPrivateKeyOptions(passphrase = a.osecret("passphrase")))
     "address_private_key_v2" -> c.addressPrivateKeyV2(a.s("wallet_name"), a.s("address"), a.secret("mnemonics"))
@@ -214,13 +214,13 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "block_header" -> c.blockHeader(a.s("block_height"))
     "block_transaction" -> c.blockTransaction(a.s("block_hash"))
     "transaction_details" -> c.transactionDetails(a.s("txid"))
-    "get_utxo_details" -> c.getUtxoDetails(a.s("txid"), a.u32("vout") ?: 0u)
+    "get_utxo_details" -> c.getUtxoDetails(a.s("txid"), a.int("vout") ?: 0)
     "send_funds_from_wallet" -> c.sendFundsFromWallet(
         a.s("wallet_name"), a.s("recipient_address"), a.amount("amount"),
         SendFundsFromWalletOptions(recipientName = a.os("recipient_name"), description = a.os("description"), amountIncludeFees = a.get("amount_include_fees") as? Boolean, passphrase = a.osecret("passphrase")),
     )
     "create_raw_transaction" -> c.createRawTransaction(a.s("wallet_name"), a.s("sender_address"), a.s("recipient_address"), a.amount("amount"))
-    "create_raw_transaction_v2" -> c.createRawTransactionV2(a.s("sender_address"), a.s("recipient_address"), a.amount("amount"), a.list("utxos"), a.u32List("vouts"))
+    "create_raw_transaction_v2" -> c.createRawTransactionV2(a.s("sender_address"), a.s("recipient_address"), a.amount("amount"), a.list("utxos"), a.intList("vouts"))
     "create_raw_transaction_v3" -> c.createRawTransactionV3(a.s("wallet_name"), a.s("sender_address"), a.s("recipient_address"), a.amount("amount"), a.s("service_fee_address"), a.amount("service_fee_amount"))
     "sign_transaction" -> c.signTransaction(a.s("wallet_name"), a.s("tx_hex"), a.secret("private_key"))
     "broadcast_transaction" -> c.broadcastTransaction(a.s("signed_tx_hex"))
@@ -233,7 +233,7 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "create_importable_encrypted_wallet" -> c.createImportableEncryptedWallet(a.s("wallet_name"))
     "import_wallet" -> c.importWallet(a.s("wallet_name"), a.secret("mnemonics"))
     "wallet_details" -> c.walletDetails(a.s("wallet_name"))
-    "wallet_transactions" -> c.walletTransactions(a.s("wallet_name"), WalletTransactionsOptions(skip = a.u32("skip"), count = a.u32("count")))
+    "wallet_transactions" -> c.walletTransactions(a.s("wallet_name"), WalletTransactionsOptions(skip = a.int("skip"), count = a.int("count")))
     "wallet_balance" -> c.walletBalance(a.s("wallet_name"))
     "wallet_addresses" -> c.walletAddresses(a.s("wallet_name"))
     "change_passphrase" -> c.changePassphrase(a.s("wallet_name"), a.secret("old_passphrase"), a.secret("new_passphrase"))
@@ -245,19 +245,19 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "wallet_default_address" -> c.walletDefaultAddress(a.secret("mnemonics"), WalletDefaultAddressOptions(addressType = a.addressType("address_type")))
     "wallet_default_address_v2" -> c.walletDefaultAddressV2(a.secret("mnemonics"), WalletDefaultAddressOptions(addressType = a.addressType("address_type")))
     // the paged reads, page after page until an empty one (the binding has no Flow of pages)
-    "wallet_transactions_pages" -> Pages(allPages(a.u32("page_size") ?: 25u) { skip, size ->
+    "wallet_transactions_pages" -> Pages(allPages(a.int("page_size") ?: 25) { skip, size ->
         c.walletTransactions(a.s("wallet_name"), WalletTransactionsOptions(skip = skip, count = size)).items
     })
-    "address_transaction_pages" -> Pages(allPages(a.u32("page_size") ?: 25u) { skip, size ->
+    "address_transaction_pages" -> Pages(allPages(a.int("page_size") ?: 25) { skip, size ->
         c.addressTransaction(a.s("address"), AddressTransactionOptions(take = size, skip = skip)).items
     })
     else -> throw IllegalArgumentException("the scenario names an unknown operation `$op`")
 }
 
-suspend fun <T> allPages(size: UInt, page: suspend (skip: UInt, size: UInt) -> List<T>): List<T> {
+suspend fun <T> allPages(size: Int, page: suspend (skip: Int, size: Int) -> List<T>): List<T> {
     val all = ArrayList<T>()
     while (true) {
-        val items = page(all.size.toUInt(), size)
+        val items = page(all.size, size)
         if (items.isEmpty()) return all
         all += items
         check(all.size < 100_000) { "the pages do not end" }
@@ -347,7 +347,7 @@ class Runner(vars: Map<String, Any?>) {
         }
         return clients.getOrPut(credential) {
             runCatching {
-                WalletClient(WalletClientConfig(baseUrl = env("WALLET_SDK_BASE_URL"), credential = Secret(credential), timeoutMs = 120_000uL, baseBackoffMs = 100uL))
+                WalletClient(WalletClientConfig(baseUrl = env("WALLET_SDK_BASE_URL"), credential = Secret(credential), timeoutMs = 120_000L, baseBackoffMs = 100L))
             }
         }
     }

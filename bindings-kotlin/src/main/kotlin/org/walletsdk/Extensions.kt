@@ -2,7 +2,10 @@
 // No logic: amount parsing is the core's (`amountFromLtc`), this only converts types.
 package org.walletsdk
 
+import kotlinx.coroutines.flow.Flow
+import kotlinx.coroutines.flow.flow
 import java.math.BigDecimal
+import java.time.Duration
 
 /** Litoshis per LTC. */
 const val LITOSHIS_PER_LTC: Long = 100_000_000L
@@ -16,7 +19,7 @@ fun Amount.Companion.ofLitoshis(litoshis: Long): Amount = Amount(litoshis)
 
 /**
  * A positive amount from an exact decimal LTC value, e.g. `Amount.ofLtc(BigDecimal("1.5"))`.
- * More than 8 decimals, zero or negative values throw [WalletException.InvalidInput].
+ * More than 8 decimals, zero or negative values throw [WalletException.InvalidInputException].
  * There is deliberately no overload for `Double`/`Float` (binary floats are not exact).
  */
 fun Amount.Companion.ofLtc(ltc: BigDecimal): Amount = amountFromLtc(ltc.toPlainString())
@@ -43,6 +46,30 @@ val WalletException.status: Int? get() = info.status
 /** The service's error code, when known. */
 val WalletException.serviceCode: String? get() = info.serviceCode
 
+/** The service's own message, when it sent one. */
+val WalletException.serviceMessage: String? get() = info.serviceMessage
+
+/** The `X-Request-Id` of the answer, when known. */
+val WalletException.requestId: String? get() = info.requestId
+
+/** The SDK name of the input the error is about (`walletName`'s `wallet_name`, …), when known. */
+val WalletException.field: String? get() = info.field
+
+/** How long the service asked to wait before retrying (rate limiting), when it said. */
+val WalletException.retryAfter: Duration? get() = info.retryAfterMs?.let(Duration::ofMillis)
+
+/** The snake_case operation name, when known. */
+val WalletException.operation: String? get() = info.operation
+
+/** The Litecoin node's error code, when the service reported it. */
+val WalletException.nodeCode: Long? get() = info.nodeCode
+
+/** The Litecoin node's error message, when the service reported it. */
+val WalletException.nodeMessage: String? get() = info.nodeMessage
+
+/** How many requests were sent (0 when the call failed before sending). */
+val WalletException.attempts: Int get() = info.attempts
+
 /**
  * `true` when repeating the same call later may succeed: never for `outcome_unknown`, nor for a
  * create, send or broadcast whose request may have reached the service.
@@ -50,8 +77,8 @@ val WalletException.serviceCode: String? get() = info.serviceCode
 val WalletException.isRetryable: Boolean get() = info.retryable
 
 /**
- * The redacted body of an answer the SDK could not read ([WalletException.Decode], or
- * [WalletException.OutcomeUnknown] after an unreadable 2xx to a create/send/broadcast); `null`
+ * The redacted body of an answer the SDK could not read ([WalletException.DecodeException], or
+ * [WalletException.OutcomeUnknownException] after an unreadable 2xx to a create/send/broadcast); `null`
  * otherwise, and always for answers that carry a secret.
  */
 val WalletException.rawBody: String? get() = info.rawBody
@@ -66,4 +93,39 @@ val WalletException.rawBody: String? get() = info.rawBody
 fun WalletClient.setAbandonedCallListener(listener: (AbandonedCallInfo) -> Unit) =
     setAbandonedCallListener(object : AbandonedCallListener {
         override fun onAbandonedCall(call: AbandonedCallInfo) = listener(call)
+    })
+
+/**
+ * The wallet's transactions, newest first, as a cold [Flow] of entries: each collection fetches
+ * [pageSize] entries at a time (1 to 500) while it is collected, and stops fetching when the
+ * collector stops (`take(n)`, `first()`, cancellation). A page that does not advance fails the
+ * flow (the core's check), rather than looping.
+ */
+fun WalletClient.walletTransactionsPages(walletName: String, pageSize: Int = 100): Flow<WalletTx> = flow {
+    walletTransactionsPager(walletName, pageSize).use { pager ->
+        while (true) emitAll(pager.nextPage() ?: break)
+    }
+}
+
+/** The address's history, newest first, as a cold [Flow] of entries (see [walletTransactionsPages]). */
+fun WalletClient.addressTransactionPages(address: String, pageSize: Int = 100): Flow<AddressTxEntry> = flow {
+    addressTransactionPager(address, pageSize).use { pager ->
+        while (true) emitAll(pager.nextPage() ?: break)
+    }
+}
+
+private suspend fun <T> kotlinx.coroutines.flow.FlowCollector<T>.emitAll(entries: List<T>) {
+    for (entry in entries) emit(entry)
+}
+
+/**
+ * Sets [logger] to be told about every finished call of this client and its copies: operation,
+ * attempts, status, latency, error kind and request id, never a secret. Route it to Logcat,
+ * SLF4J or java.util.logging, e.g. `client.setLogger { log.debug("{}", it) }`. Called on the
+ * thread where the call finished, usually one of the SDK's: keep it short. See
+ * `setLogger(null)` to remove it.
+ */
+fun WalletClient.setLogger(logger: (CallEvent) -> Unit) =
+    setLogger(object : WalletLogger {
+        override fun log(event: CallEvent) = logger(event)
     })

@@ -26,8 +26,8 @@ class BindingTest {
         assertEquals(BigDecimal("-0.00001640"), Amount.ofLitoshis(-1640).ltc)
         assertEquals("1.50000000", amountToLtcString(Amount(150_000_000L)))
         assertEquals(5460L, Amount.ofLtc("0.00005460").litoshis)
-        expectError<WalletException.InvalidInput>("zero") { Amount.ofLtc(BigDecimal.ZERO) }
-        expectError<WalletException.InvalidInput>("negative") { Amount.ofLtc("-1") }
+        expectError<WalletException.InvalidInputException>("zero") { Amount.ofLtc(BigDecimal.ZERO) }
+        expectError<WalletException.InvalidInputException>("negative") { Amount.ofLtc("-1") }
     }
 
     @Test

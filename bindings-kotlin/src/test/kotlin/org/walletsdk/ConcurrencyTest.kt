@@ -32,7 +32,7 @@ class ConcurrencyTest {
             }
         }
         delay(500)
-        assertEquals(1L, c.inFlightCalls().toLong())
+        assertEquals(1L, c.inFlightCalls())
         job.cancel()
         job.join()
         val elapsedMs = (System.nanoTime() - started) / 1_000_000
@@ -40,8 +40,8 @@ class ConcurrencyTest {
         assertTrue("got $outcome", outcome is CancellationException)
         // the Rust task was aborted: nothing left running
         var n = c.inFlightCalls()
-        for (i in 0 until 50) { if (n == 0uL) break; delay(20); n = c.inFlightCalls() }
-        assertEquals(0uL, n)
+        for (i in 0 until 50) { if (n == 0L) break; delay(20); n = c.inFlightCalls() }
+        assertEquals(0L, n)
         // the client is still usable afterwards
         c.blockchainInfo()
     }
@@ -58,6 +58,6 @@ class ConcurrencyTest {
         }.awaitAll()
         assertEquals(50, results.size)
         assertTrue(results.filterIndexed { i, _ -> i % 2 == 0 }.all { it == 0L })
-        assertEquals(0uL, c.inFlightCalls())
+        assertEquals(0L, c.inFlightCalls())
     }
 }

@@ -1,6 +1,7 @@
 package org.walletsdk
 
 import kotlinx.coroutines.runBlocking
+import org.junit.Assert.assertEquals
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
@@ -23,5 +24,20 @@ class ConfigTest {
         assertTrue(made.address, made.address.startsWith("rltc1q"))
         val plain = Sandbox.client().createAddress(w, CreateAddressOptions(addressType = AddressType.Legacy))
         assertTrue(plain.address, plain.address.startsWith("m") || plain.address.startsWith("n"))
+    }
+
+    @Test
+    fun countsAndDurationsAreSignedAndANegativeOneIsNamed(): Unit = runBlocking {
+        // Kotlin and Java see Long/Int, never ULong/UInt; a negative value is InvalidInput
+        val config = WalletClientConfig(baseUrl = Sandbox.baseUrl, credential = Secret(Sandbox.apiKey), timeoutMs = -1L)
+        val e = expectError<WalletException.InvalidInputException>("negative timeout") { WalletClient(config) }
+        assertEquals("timeout_ms", e.field)
+        val c = Sandbox.client()
+        assertEquals("max_attempts", expectError<WalletException.InvalidInputException>("negative attempts") { c.withMaxAttempts(-2) }.field)
+        assertEquals("vout", expectError<WalletException.InvalidInputException>("negative vout") { c.getUtxoDetails("00".repeat(32), -1) }.field)
+        val page = expectError<WalletException.InvalidInputException>("negative count") { c.walletTransactions("any", WalletTransactionsOptions(count = -5)) }
+        assertEquals("count", page.field)
+        assertEquals(0, page.attempts) // nothing was sent
+        c.withTimeoutMs(5_000L).blockchainInfo() // a valid value still works
     }
 }

@@ -81,7 +81,7 @@ class OfflineTest {
                 check(outcome.getOrThrow(), case["result"])
             } else {
                 val e = outcome.exceptionOrNull() ?: throw AssertionError("expected an error, got ${outcome.getOrNull()}")
-                if (e !is WalletException.InvalidInput) throw AssertionError("expected InvalidInput, got ${e::class.simpleName}: ${e.message}")
+                if (e !is WalletException.InvalidInputException) throw AssertionError("expected InvalidInput, got ${e::class.simpleName}: ${e.message}")
                 assertEquals("invalid_input", want["kind"])
                 assertEquals("invalid_input", e.kind)
                 assertEquals(e.message, want["field"], e.field)
@@ -170,7 +170,7 @@ class OfflineTest {
                 } else {
                     val e = try {
                         throw AssertionError("$t: expected an error, got ${info.address(t)}")
-                    } catch (e: WalletException.InvalidInput) {
+                    } catch (e: WalletException.InvalidInputException) {
                         e
                     }
                     assertEquals("$t", "address_type", e.field)
@@ -188,7 +188,7 @@ class OfflineTest {
 
     @Test
     fun generateMnemonicVectors() = runSection("generate_mnemonic") { case, failures ->
-        val n = (case.obj("args")["word_count"] as Long).toUInt()
+        val n = (case.obj("args")["word_count"] as Long).toInt()
         expect(case, failures, { generateMnemonic(n) }) { phrase, want ->
             assertEquals((want as Map<*, *>)["word_count"], phrase.reveal().split(' ').size.toLong())
             assertTrue(validateMnemonic(phrase))
@@ -255,7 +255,7 @@ class OfflineTest {
         assertEquals(AddressKind.P2WPKH, address.kind)
         assertEquals(Network.REGTEST, address.network)
         assertEquals("AddressInfo(address=${key.address}, network=regtest, kind=p2wpkh, witnessVersion=0, scriptPubkey=${address.scriptPubkey})", address.toString())
-        for (printed in listOf(generateMnemonic(24u), mnemonicToSeed(Secret(PHRASE)), Secret(wif))) {
+        for (printed in listOf(generateMnemonic(24), mnemonicToSeed(Secret(PHRASE)), Secret(wif))) {
             assertEquals("[REDACTED]", printed.toString())
         }
         // errors never quote a key or a word
@@ -314,11 +314,11 @@ class OfflineTest {
                 { deriveKey(Secret(a), b, type ?: KeyAddressType.P2WPKH, net ?: Network.REGTEST, Secret(c)) },
                 { deriveKey(Secret(PHRASE), a, type ?: KeyAddressType.P2WPKH, net ?: Network.REGTEST) },
                 { defaultAddress(Secret(a), type, net ?: Network.TESTNET) },
-                { generateMnemonic(rnd.nextInt().toUInt()) },
+                { generateMnemonic(rnd.nextInt()) },
             )) {
                 try {
                     call()
-                } catch (e: WalletException.InvalidInput) {
+                } catch (e: WalletException.InvalidInputException) {
                     assertTrue(e.message, e.message.isNotEmpty() && e.field != null)
                 }
             }
@@ -335,11 +335,11 @@ class OfflineTest {
         }
     }
 
-    private fun expectInvalid(field: String, block: () -> Any?): WalletException.InvalidInput {
+    private fun expectInvalid(field: String, block: () -> Any?): WalletException.InvalidInputException {
         try {
             val v = block()
             throw AssertionError("expected InvalidInput on $field, got $v")
-        } catch (e: WalletException.InvalidInput) {
+        } catch (e: WalletException.InvalidInputException) {
             assertEquals(e.message, field, e.field)
             return e
         }

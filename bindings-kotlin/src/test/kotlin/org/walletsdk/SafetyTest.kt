@@ -57,20 +57,20 @@ class SafetyTest {
     /** The create reached the sandbox exactly once and took effect (creating [w] again conflicts). */
     private suspend fun assertCreatedOnce(s: Setup, w: String) {
         assertEquals(1L to 1L, Sandbox.proxyHits(create, s.key))
-        expectError<WalletException.Conflict>("createWallet again") { s.direct.createWallet(w) }
+        expectError<WalletException.ConflictException>("createWallet again") { s.direct.createWallet(w) }
         assertTrue("no (other) abandoned call", s.told.isEmpty())
     }
 
     /** The send reached the sandbox exactly once and paid [recipient] exactly once. */
     private suspend fun assertPaidOnce(s: Setup, payer: String, recipient: String) {
         assertEquals(1L to 1L, Sandbox.proxyHits(send, s.key))
-        val sends = s.direct.walletTransactions(payer, WalletTransactionsOptions(count = 500u)).items
+        val sends = s.direct.walletTransactions(payer, WalletTransactionsOptions(count = 500)).items
             .count { it.category == "send" && it.address == recipient }
         assertEquals("exactly one payment", 1, sends)
         assertTrue("no (other) abandoned call", s.told.isEmpty())
     }
 
-    private fun assertOutcomeUnknownAfterGateway504(e: WalletException.OutcomeUnknown, operation: String) {
+    private fun assertOutcomeUnknownAfterGateway504(e: WalletException.OutcomeUnknownException, operation: String) {
         assertFalse("retryable: ${e.message}", e.retryable)
         assertFalse(e.isRetryable)
         assertEquals(504, e.status)
@@ -90,7 +90,7 @@ class SafetyTest {
         val s = setup()
         val w = Sandbox.unique("gw504")
         Sandbox.proxyRule(create, "status_after_forward", s.key, ""","status":504""")
-        val e = expectError<WalletException.OutcomeUnknown>("createWallet behind a 504") { s.client.createWallet(w) }
+        val e = expectError<WalletException.OutcomeUnknownException>("createWallet behind a 504") { s.client.createWallet(w) }
         assertOutcomeUnknownAfterGateway504(e, "create_wallet")
         assertCreatedOnce(s, w)
     }
@@ -100,7 +100,7 @@ class SafetyTest {
         val s = setup()
         val (payer, recipient) = fundedWallet(s)
         Sandbox.proxyRule(send, "status_after_forward", s.key, ""","status":504""")
-        val e = expectError<WalletException.OutcomeUnknown>("sendFundsFromWallet behind a 504") {
+        val e = expectError<WalletException.OutcomeUnknownException>("sendFundsFromWallet behind a 504") {
             s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"))
         }
         assertOutcomeUnknownAfterGateway504(e, "send_funds_from_wallet")
@@ -112,7 +112,7 @@ class SafetyTest {
         val s = setup()
         val w = Sandbox.unique("raw")
         Sandbox.proxyRule(create, "respond_after_forward", s.key, ""","body":"<p>all good</p>"""")
-        val e = expectError<WalletException.OutcomeUnknown>("createWallet, unreadable 2xx") { s.client.createWallet(w) }
+        val e = expectError<WalletException.OutcomeUnknownException>("createWallet, unreadable 2xx") { s.client.createWallet(w) }
         assertFalse(e.retryable)
         assertEquals(200, e.status)
         assertEquals(
@@ -125,7 +125,7 @@ class SafetyTest {
         assertEquals(e.rawBody, e.info.rawBody)
         assertCreatedOnce(s, w)
         // errors of readable answers have no raw body
-        val nf = expectError<WalletException.NotFound>("walletBalance missing") { s.client.walletBalance(Sandbox.unique("none")) }
+        val nf = expectError<WalletException.NotFoundException>("walletBalance missing") { s.client.walletBalance(Sandbox.unique("none")) }
         assertNull(nf.rawBody)
     }
 
@@ -146,7 +146,7 @@ class SafetyTest {
         val call = s.nextTold()
         assertEquals("create_wallet", call.operation)
         assertTrue("$call", call.succeeded)
-        assertEquals(200.toUShort(), call.status)
+        assertEquals(200, call.status)
         assertNull(call.error)
         assertTrue("$call", call.rawJson!!.contains(w))
         assertCreatedOnce(s, w)
@@ -177,13 +177,13 @@ class SafetyTest {
         s.direct.createWallet(w)
         val json = s.client.call("wallet_balance", """{"wallet_name":"$w"}""")
         assertTrue(json, Regex("\"confirmed\"\\s*:\\s*0(\\.0+)?[,}]").containsMatchIn(json))
-        val bad = expectError<WalletException.InvalidInput>("call with bad JSON") { s.client.call("wallet_balance", "{wallet_name: 1}") }
+        val bad = expectError<WalletException.InvalidInputException>("call with bad JSON") { s.client.call("wallet_balance", "{wallet_name: 1}") }
         assertEquals("invalid input `arguments_json`: not valid JSON: key must be a string at line 1 column 2", bad.message)
         assertEquals("arguments_json", bad.field)
         assertFalse(bad.retryable)
-        val notObject = expectError<WalletException.InvalidInput>("call with an array") { s.client.call("wallet_balance", "[]") }
+        val notObject = expectError<WalletException.InvalidInputException>("call with an array") { s.client.call("wallet_balance", "[]") }
         assertEquals("invalid input `arguments_json`: must be a JSON object of arguments, not an array", notObject.message)
-        val missing = expectError<WalletException.InvalidInput>("call without wallet_name") { s.client.call("wallet_balance", "{}") }
+        val missing = expectError<WalletException.InvalidInputException>("call without wallet_name") { s.client.call("wallet_balance", "{}") }
         assertEquals("wallet_name", missing.field)
         assertEquals("refused inputs are never sent", 1L to 1L, Sandbox.proxyHits("/api/Wallet/balance", s.key))
     }

@@ -17,13 +17,13 @@ object Sandbox {
     /** The wallet-fault-proxy in front of the sandbox (docs/fault-proxy.md). */
     val proxyUrl: String get() = env("WALLET_FAULT_PROXY_URL")
 
-    fun client(key: String = apiKey, timeoutMs: ULong = 120_000uL, url: String = baseUrl): WalletClient =
+    fun client(key: String = apiKey, timeoutMs: Long = 120_000L, url: String = baseUrl): WalletClient =
         WalletClient(
             WalletClientConfig(
                 baseUrl = url,
                 credential = Secret(key),
                 timeoutMs = timeoutMs,
-                baseBackoffMs = 100uL,
+                baseBackoffMs = 100L,
                 userAgentSuffix = "wallet-sdk-kotlin-tests",
             ),
         )
