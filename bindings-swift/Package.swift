@@ -26,6 +26,10 @@ let package = Package(
         .testTarget(name: "WalletSDKTests", dependencies: ["WalletSDK"], path: "Tests/WalletSDKTests"),
         // the runner of the shared scenarios (../tests/scenarios), run by run-scenarios.sh; not a product
         .executableTarget(name: "WalletSDKScenarios", dependencies: ["WalletSDK"], path: "Sources/WalletSDKScenarios"),
+        // the README's quickstart as a program, built and run against the sandbox by run-tests.sh
+        .executableTarget(name: "WalletSDKQuickstart", dependencies: ["WalletSDK"], path: "Sources/WalletSDKQuickstart"),
+        // verify_message per call for `make bench` (bench/swift/run.sh)
+        .executableTarget(name: "WalletSDKBench", dependencies: ["WalletSDK"], path: "Sources/WalletSDKBench"),
     ],
     swiftLanguageModes: [.v6]
 )

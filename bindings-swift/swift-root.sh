@@ -41,7 +41,8 @@ MAP
   sw_put "$sw_gen/WalletSDK.swift" "$sw_here/Sources/WalletSDK/Generated/WalletSDK.swift"
   sw_put "$sw_gen/WalletSDKFFI.h" "$sw_here/Sources/WalletSDKFFI/WalletSDKFFI.h"
   sw_put "$sw_gen/module.modulemap" "$sw_here/Sources/WalletSDKFFI/module.modulemap"
-  local lib=${CARGO_TARGET_DIR:-$sw_root/target}/debug/libwallet_sdk_ffi.so
+  # the debug library unless WALLET_SDK_FFI_LIB names another (the bench takes the release one)
+  local lib=${WALLET_SDK_FFI_LIB:-${CARGO_TARGET_DIR:-$sw_root/target}/debug/libwallet_sdk_ffi.so}
 
   # 2. copy the package and the library into the root (its .build is kept between runs; files
   #    no longer in the package are removed from the copy, so that they are not compiled)
