@@ -345,10 +345,11 @@ impl WalletClient {
         Ok(self.copy(self.core.with_timeout(timeout), self.token.clone()))
     }
 
-    /// A copy (same pool and credential) with another number of attempts (1 = no retries).
+    /// A copy (same pool and credential) with another number of attempts (1 = no retries), the
+    /// back-off of this client unchanged.
     pub fn with_max_attempts(&self, max_attempts: i32) -> Result<Arc<WalletClient>, WalletError> {
         let max_attempts: u32 = unsigned("max_attempts", max_attempts)?;
-        let policy = wallet_sdk::RetryPolicy { max_attempts: max_attempts.max(1), ..Default::default() };
+        let policy = wallet_sdk::RetryPolicy { max_attempts: max_attempts.max(1), ..self.core.retry_policy() };
         Ok(self.copy(self.core.with_retry_policy(policy), self.token.clone()))
     }
 

@@ -120,8 +120,8 @@ class SandboxOutput(val fields: Map<String, Any?>)
 
 object Missing
 
-/** The `WalletException` subclass of a kind: `not_found` → NotFound, `service_error` → ServiceException (uniffi's naming). */
-fun exceptionClassOf(kind: String) = camel(kind).replaceFirstChar { it.uppercase() }.replace(Regex("Error$"), "Exception")
+/** The `WalletException` subclass of a kind: `not_found` → NotFoundException, `service_error` → ServiceErrorException. */
+fun exceptionClassOf(kind: String) = camel(kind).replaceFirstChar { it.uppercase() } + "Exception"
 
 fun snake(camel: String): String = camel.replace(Regex("[A-Z]")) { "_" + it.value.lowercase() }
 fun camel(snake: String): String = snake.split('_').mapIndexed { i, p -> if (i == 0) p else p.replaceFirstChar { it.uppercase() } }.joinToString("")
