@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench jvm-jar
 
 deps:
 	scripts/install-deps
@@ -49,3 +49,10 @@ bench:
 	bench/kotlin/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
 	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
 	bench/run.sh
+
+## The JVM jar set (bindings-kotlin/build/maven): the jar with the release native library for Linux
+## x86_64 and aarch64 inside (cargo-zigbuild), the -sources and -javadoc (Dokka) jars and the POM;
+## runs the Java caller's test against the jar with a sandbox and checks the jars' entries
+## (bindings-kotlin/tools/jvm-jar.sh).
+jvm-jar: deps
+	bindings-kotlin/tools/jvm-jar.sh
