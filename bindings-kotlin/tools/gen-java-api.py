@@ -10,22 +10,16 @@ Reads every `suspend fun` of `WalletClientInterface` in the generated bindings (
     fun addressBalanceAsync(address: String): CompletableFuture<AddressBalance>   // never blocks
     fun addressBalance(address: String): AddressBalance                           // blocks
 
-both `@JvmOverloads` (the optional `options` arguments can be left out from Java). Unsigned
-arguments, which Java cannot pass (Kotlin mangles such methods' names), are taken as the next
-wider signed type and range-checked. The output is a build product: never committed.
+both `@JvmOverloads` (the optional `options` arguments can be left out from Java). The FFI takes
+no unsigned types (Java cannot pass them: Kotlin mangles such methods' names); the generator fails
+if one appears. The output is a build product: never committed.
 Fails (exit 1) if it finds no operation, so a change of the generated layout cannot go unnoticed.
 """
 import os
 import re
 import sys
 
-# unsigned Kotlin type -> (type a Java caller passes, conversion of the argument `{v}` named `{n}`)
-UNSIGNED = {
-    "kotlin.UInt": ("kotlin.Long", 'uint({v}, "{n}")'),
-    "kotlin.ULong": ("kotlin.Long", 'ulong({v}, "{n}")'),
-    "UInt": ("kotlin.Long", 'uint({v}, "{n}")'),
-    "ULong": ("kotlin.Long", 'ulong({v}, "{n}")'),
-}
+UNSIGNED = re.compile(r"\b(kotlin\.)?U(Byte|Short|Int|Long)\b")
 
 
 def split_params(text):
@@ -52,20 +46,9 @@ def java_param(param):
     if not m:
         raise SystemExit(f"gen-java-api: cannot read the parameter {param!r}")
     name, ktype, default = m.group(1), m.group(2), m.group(4)
-    nullable = ktype.endswith("?")
-    base = ktype.rstrip("?")
-    list_of = re.fullmatch(r"List<(.+)>", base)
+    if UNSIGNED.search(ktype):
+        raise SystemExit(f"gen-java-api: the parameter {name} is unsigned ({ktype}); the FFI must take signed types")
     expr = f"`{name}`"
-    if base in UNSIGNED:
-        jtype, conv = UNSIGNED[base]
-        conv = conv.format(v="it" if nullable else expr, n=name)
-        expr = f"{expr}?.let {{ {conv} }}" if nullable else conv
-        ktype = jtype + ("?" if nullable else "")
-    elif list_of and list_of.group(1) in UNSIGNED:
-        jtype, conv = UNSIGNED[list_of.group(1)]
-        conv = conv.format(v="it", n=name)
-        expr = f"{expr}{'?' if nullable else ''}.map {{ {conv} }}"
-        ktype = f"List<{jtype}>" + ("?" if nullable else "")
     decl = f"`{name}`: {ktype}" + (f" = {default}" if default else "")
     return decl, expr
 

@@ -41,16 +41,4 @@ abstract class JavaWalletClientBase(
         scope.cancel("JavaWalletClient closed")
         client.close()
     }
-
-    /** An unsigned argument of the Rust API given as a signed Java number. */
-    protected fun uint(value: Long, name: String): UInt {
-        require(value in 0L..UInt.MAX_VALUE.toLong()) { "$name must be in 0..${UInt.MAX_VALUE}, not $value" }
-        return value.toUInt()
-    }
-
-    /** An unsigned 64-bit argument of the Rust API given as a Java `long` (negative is refused). */
-    protected fun ulong(value: Long, name: String): ULong {
-        require(value >= 0L) { "$name must not be negative, not $value" }
-        return value.toULong()
-    }
 }
