@@ -28,6 +28,7 @@ test-python: deps
 
 test-kotlin: deps
 	bindings-kotlin/run-tests.sh
+	bindings-kotlin/run-examples.sh
 
 test-swift: deps
 	bindings-swift/run-tests.sh
@@ -47,6 +48,8 @@ bench:
 	.venv/bin/python bindings-python/benches/offline.py
 	# ... and through the Kotlin bindings (JNA); the ratio to Rust's best verify_message round
 	bench/kotlin/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
+	# ... and through the Swift bindings (C calls), in the Swift root
+	bench/swift/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
 	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
 	bench/run.sh
 
