@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench jvm-jar
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench wheels jvm-jar
 
 deps:
 	scripts/install-deps
@@ -52,6 +52,11 @@ bench:
 	bench/swift/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
 	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
 	bench/run.sh
+
+## The Python package for every platform: manylinux2014 and musllinux_1_2 cp39-abi3 wheels for
+## x86_64 and aarch64 plus the sdist, into target/wheels-dist, each checked (scripts/build-wheels).
+wheels:
+	scripts/build-wheels
 
 ## The JVM jar set (bindings-kotlin/build/maven): the jar with the release native library for Linux
 ## x86_64 and aarch64 inside (cargo-zigbuild), the -sources and -javadoc (Dokka) jars and the POM;
