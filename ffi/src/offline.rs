@@ -227,6 +227,65 @@ pub fn verify_message(address: String, message: String, signature: String) -> bo
     guard_bool(|| offline::verify_message(&address, &message, &signature))
 }
 
+/// `verify_message` for callers whose uniffi call path costs more than the check itself
+/// (Kotlin: JNA marshals a status structure and a buffer per string, about as long as the
+/// verification; the hand-written `verifyMessage` of the Kotlin package calls this through JNA's
+/// direct mapping instead, docs/adr/0006). Takes the three inputs as UTF-8 bytes; returns 1 when
+/// the signature verifies, 0 otherwise (invalid UTF-8, a null pointer or a panic included).
+///
+/// # Safety
+/// Each pointer is null or points to `len` readable bytes for the duration of the call.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_verify_message_utf8(
+    address: *const u8,
+    address_len: i32,
+    message: *const u8,
+    message_len: i32,
+    signature: *const u8,
+    signature_len: i32,
+) -> i8 {
+    // i32 lengths: the same width on 32- and 64-bit platforms (JNA maps them to Kotlin `Int`).
+    // SAFETY: as documented, forwarded to the caller.
+    let (Some(a), Some(m), Some(s)) = (unsafe { utf8_arg(address, address_len) }, unsafe { utf8_arg(message, message_len) }, unsafe { utf8_arg(signature, signature_len) }) else {
+        return 0;
+    };
+    i8::from(guard_bool(|| offline::verify_message(a, m, s)))
+}
+
+/// `is_valid_address` for the same callers as [`wallet_sdk_verify_message_utf8`]: the address as
+/// UTF-8 bytes and the network as 0 (mainnet), 1 (testnet), 2 (regtest) or -1 (any). Returns 1
+/// when valid, 0 otherwise (invalid UTF-8, an unknown network code, a null pointer or a panic
+/// included).
+///
+/// # Safety
+/// `address` is null or points to `address_len` readable bytes for the duration of the call.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_is_valid_address_utf8(address: *const u8, address_len: i32, network: i32) -> i8 {
+    let network = match network {
+        -1 => None,
+        0 => Some(offline::Network::Mainnet),
+        1 => Some(offline::Network::Testnet),
+        2 => Some(offline::Network::Regtest),
+        _ => return 0,
+    };
+    // SAFETY: as documented, forwarded to the caller.
+    let Some(a) = (unsafe { utf8_arg(address, address_len) }) else { return 0 };
+    i8::from(guard_bool(|| offline::is_valid_address(a, network)))
+}
+
+/// A C string argument (`len` bytes, not NUL-terminated) as UTF-8 text, when it is.
+///
+/// # Safety
+/// `p` is null or points to `len` readable bytes that outlive the returned text.
+unsafe fn utf8_arg<'a>(p: *const u8, len: i32) -> Option<&'a str> {
+    let len = usize::try_from(len).ok()?;
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: guaranteed by the caller.
+    std::str::from_utf8(unsafe { std::slice::from_raw_parts(p, len) }).ok()
+}
+
 /// Reads a WIF private key: network, compressed flag and public key, no secret kept. With
 /// `network`, a WIF of another network is invalid. Throws `InvalidInput` on `wif` (never
 /// quoted).

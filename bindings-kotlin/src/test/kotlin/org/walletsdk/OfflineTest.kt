@@ -323,16 +323,22 @@ class OfflineTest {
                 }
             }
         }
-        // A lone UTF-16 surrogate is not text: the generated String converter refuses it before
-        // Rust is called (java.nio.charset.MalformedInputException), even for the yes/no functions.
-        for (call in listOf({ verifyMessage("\uD800", "m", "s") }, { isValidAddress("L\uDC00") })) {
-            try {
-                call()
-                throw AssertionError("a lone surrogate reached Rust")
-            } catch (e: CharacterCodingException) {
-                // expected
-            }
+        // A lone UTF-16 surrogate is not text: the yes/no functions say `false` (their own direct
+        // path), the others' generated String converter refuses it before Rust is called.
+        assertFalse(verifyMessage("\uD800", "m", "s"))
+        assertFalse(verifyMessage("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", "Trust no one\uDC00", "IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU="))
+        assertFalse(isValidAddress("L\uDC00"))
+        try {
+            parseAddress("L\uDC00", null)
+            throw AssertionError("a lone surrogate reached Rust")
+        } catch (e: CharacterCodingException) {
+            // expected
         }
+        // the direct and the generic path agree
+        for (network in listOf<Network?>(null) + Network.entries) {
+            assertEquals(isValidAddressThroughUniffi("rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9", network), isValidAddress("rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9", network))
+        }
+        assertTrue(verifyMessageThroughUniffi("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", "Trust no one", "IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU="))
     }
 
     private fun expectInvalid(field: String, block: () -> Any?): WalletException.InvalidInputException {
