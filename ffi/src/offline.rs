@@ -361,6 +361,45 @@ mod tests {
 
     const PHRASE: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
+    /// The direct C entry points agree with the core on valid UTF-8, and say 0 for anything
+    /// else (invalid UTF-8, negative lengths, null pointers, unknown network codes).
+    #[test]
+    fn direct_entry_points_take_any_bytes() {
+        let address = b"LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL";
+        let message = b"Trust no one";
+        let signature = b"IC5ptVNBb5AbIQAISbQxPem7QY7F/pijKxOUXs8M62GFciVCLvhp9XM/j+3Fu+RKbuEOxtzvUSFcxLnD36FXYfU=";
+        let verify = |a: &[u8], m: &[u8], s: &[u8]| unsafe {
+            wallet_sdk_verify_message_utf8(a.as_ptr(), a.len() as i32, m.as_ptr(), m.len() as i32, s.as_ptr(), s.len() as i32)
+        };
+        assert_eq!(verify(address, message, signature), 1);
+        assert_eq!(verify(address, b"Trust no one\xff", signature), 0);
+        assert_eq!(unsafe { wallet_sdk_verify_message_utf8(std::ptr::null(), 3, message.as_ptr(), 12, signature.as_ptr(), 88) }, 0);
+        assert_eq!(unsafe { wallet_sdk_verify_message_utf8(address.as_ptr(), -1, message.as_ptr(), 12, signature.as_ptr(), 88) }, 0);
+        let valid = |a: &[u8], n: i32| unsafe { wallet_sdk_is_valid_address_utf8(a.as_ptr(), a.len() as i32, n) };
+        assert_eq!((valid(address, -1), valid(address, 0), valid(address, 2), valid(address, 7)), (1, 1, 0, 0));
+        // random bytes, half of them not UTF-8 (xorshift: no dependency, the same run each time)
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let len = (next() % 100) as usize;
+            let mut bytes: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+            if next() % 2 == 0 {
+                bytes.retain(u8::is_ascii); // valid UTF-8 too
+            }
+            let as_text = std::str::from_utf8(&bytes).ok();
+            let network = (next() % 5) as i32 - 1;
+            let want = as_text.map_or(false, |t| offline::is_valid_address(t, [None, Some(offline::Network::Mainnet), Some(offline::Network::Testnet), Some(offline::Network::Regtest)].get((network + 1) as usize).copied().flatten()) && network < 3);
+            assert_eq!(valid(&bytes, network) == 1, want, "{bytes:?} {network}");
+            assert_eq!(verify(&bytes, &bytes, &bytes), i8::from(as_text.is_some_and(|t| offline::verify_message(t, t, t))));
+            assert_eq!(verify(address, &bytes, signature), i8::from(as_text.is_some_and(|t| offline::verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", t, std::str::from_utf8(signature).unwrap()))));
+        }
+    }
+
     #[test]
     fn enums_mirror_the_core_and_print_its_names() {
         for n in offline::Network::ALL {
