@@ -122,3 +122,14 @@ def test_a_rust_panic_is_an_ordinary_sdk_exception():
     assert str(caught.value).endswith("self-test panic: late")
     # the process and the clients are fine afterwards
     assert make_client().blockchain_info().chain == "regtest"
+
+
+def test_node_errors_keep_the_service_and_node_fields():
+    with pytest.raises(w.ValidationError) as e:
+        make_client().broadcast_transaction("00")
+    err = e.value
+    assert err.kind == "validation" and err.operation == "broadcast_transaction"
+    assert err.node_code == -22
+    assert err.node_message and err.service_message
+    assert err.attempts == 1 and err.request_id
+    assert err.retry_after is None and not err.retryable

@@ -41,7 +41,7 @@ impl Credential {
             let url = reqwest::Url::parse(v).map_err(|_| {
                 Error::invalid_input("credential", "the node URL is not a valid URL (expected http(s)://user:pass@host:port)")
             })?;
-            if url.host_str().map_or(true, str::is_empty) {
+            if url.host_str().is_none_or(str::is_empty) {
                 return Err(Error::invalid_input("credential", "the node URL has no host"));
             }
             return Ok(Credential { value, form: Form::NodeUrl });

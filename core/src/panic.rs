@@ -60,7 +60,7 @@ mod tests {
         assert_eq!(e, "internal error in wallet-sdk (a bug, please report it): boom 7");
         let rt = tokio::runtime::Builder::new_current_thread().build().unwrap();
         assert_eq!(rt.block_on(catch_future(async { 2 })), Ok(2));
-        let e = rt.block_on(catch_future(async { panic!("late") })).map(|()| ()).unwrap_err();
+        let e = rt.block_on(catch_future(async { panic!("late") })).unwrap_err();
         assert!(e.ends_with(": late"), "{e}");
     }
 }

@@ -208,10 +208,7 @@ pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTyp
     let mut body = Map::new();
     let mut secrets = Vec::new();
     for p in op.params {
-        let value = match args.get(p.sdk_name) {
-            Some(v) => Some(v),
-            None => None,
-        };
+        let value = args.get(p.sdk_name);
         // an empty optional text counts as "not given"
         let value = match value {
             Some(v) if p.presence != Presence::Required && text_of(v).is_some_and(str::is_empty) => None,

@@ -702,4 +702,20 @@ async fn the_call_hook_sees_each_call_and_never_a_secret() {
     assert_eq!(later.len(), 1);
     assert_eq!((later[0].attempts, later[0].status, later[0].error_kind), (3, Some(503), Some(ErrorKind::ServiceUnavailable)));
     assert_eq!(later[0].request_id.as_deref(), Some("rid-matrix"));
+
+    // a failed call's request id is scrubbed too
+    let seen: Arc<Mutex<Vec<wallet_sdk::CallEvent>>> = Arc::default();
+    let sink = seen.clone();
+    let refused = http("409 Conflict", &[("Content-Type", "application/json")], r#"{"successful":false,"message":"exists"}"#)
+        .replacen("rid-matrix", &url_encode(MNEMONICS), 1);
+    let server = Server::start(Fault::Respond(refused)).await;
+    let c = client(&server.url);
+    c.set_call_hook(Some(Arc::new(move |e: &wallet_sdk::CallEvent| sink.lock().unwrap().push(e.clone()))));
+    let e = c.import_wallet("w", &Secret::new(MNEMONICS)).await.unwrap_err();
+    let seen = seen.lock().unwrap().clone();
+    assert_eq!((seen.len(), seen[0].error_kind, seen[0].status), (1, Some(e.kind()), Some(409)));
+    assert!(seen[0].request_id.as_deref().is_some_and(|r| r.contains("[REDACTED]")), "{:?}", seen[0]);
+    for s in secret_forms_of_op("import_wallet") {
+        assert!(!format!("{:?}", seen[0]).contains(&s), "{:?} leaks {s}", seen[0]);
+    }
 }

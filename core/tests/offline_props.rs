@@ -57,8 +57,13 @@ fn words() -> impl Strategy<Value = String> {
     prop::collection::vec(list, 0..30).prop_map(|w| w.join(" "))
 }
 
+/// 2,000 cases per property in `make test`; `PROPTEST_CASES=…` for the long run (docs/fuzzing.md).
+fn cases() -> u32 {
+    std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), ..ProptestConfig::default() })]
 
     #[test]
     fn parse_address_never_panics(s in prop_oneof![any::<String>(), address_like(), mutated(&ADDRESSES)], n in 0usize..4) {

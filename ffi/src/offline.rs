@@ -393,7 +393,7 @@ mod tests {
             }
             let as_text = std::str::from_utf8(&bytes).ok();
             let network = (next() % 5) as i32 - 1;
-            let want = as_text.map_or(false, |t| offline::is_valid_address(t, [None, Some(offline::Network::Mainnet), Some(offline::Network::Testnet), Some(offline::Network::Regtest)].get((network + 1) as usize).copied().flatten()) && network < 3);
+            let want = as_text.is_some_and(|t| offline::is_valid_address(t, [None, Some(offline::Network::Mainnet), Some(offline::Network::Testnet), Some(offline::Network::Regtest)].get((network + 1) as usize).copied().flatten()) && network < 3);
             assert_eq!(valid(&bytes, network) == 1, want, "{bytes:?} {network}");
             assert_eq!(verify(&bytes, &bytes, &bytes), i8::from(as_text.is_some_and(|t| offline::verify_message(t, t, t))));
             assert_eq!(verify(address, &bytes, signature), i8::from(as_text.is_some_and(|t| offline::verify_message("LZEyQ5Kez1CnmCAehso3wqu2LH6ux251aL", t, std::str::from_utf8(signature).unwrap()))));
