@@ -7,7 +7,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
 use serde_json::Value;
 use wallet_sdk::fields::{FieldType, FieldValue, Record};
-use wallet_sdk::{AddressType, Amount, Error, Secret};
+use wallet_sdk::{AddressType, Amount, Error, RawJson, Secret};
 
 use crate::types::{PyAddressType, PyAmount, PySecret};
 
@@ -16,6 +16,7 @@ use crate::types::{PyAddressType, PyAmount, PySecret};
 static ERROR_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static MODEL_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The Python exception for a core error: an instance of the `wallet_sdk` exception class of
 /// its kind, with its attributes set (see `wallet_sdk/_errors.py`).
@@ -282,7 +283,7 @@ pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> 
         FieldValue::Text(s) => PyString::new(py, &s).into_any(),
         FieldValue::Amount(a) => decimal(py, &a.to_string())?,
         FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
-        FieldValue::Json(j) => json_to_py(py, &j)?,
+        FieldValue::Json(j) => raw_json_to_py(py, &j)?,
         FieldValue::List(items) => {
             let l = PyList::empty(py);
             for i in items {
@@ -317,8 +318,9 @@ fn record_to_py(py: Python<'_>, r: Record) -> PyResult<Bound<'_, PyAny>> {
             other => d.set_item(name, field_to_py(py, other)?)?,
         }
     }
+    // the text only: `raw` is parsed from it on first read (most callers never read it)
     let raw = match &r.raw {
-        Some(j) => json_to_py(py, j)?,
+        Some(j) => PyString::new(py, j.as_str()).into_any(),
         None => py.None().into_bound(py),
     };
     factory.call1((r.type_name, d, raw))
@@ -329,37 +331,10 @@ fn is_amount_field(type_name: &str, field: &str) -> bool {
     crate::schema::amount_fields(type_name).contains(&field)
 }
 
-/// JSON → Python: numbers with a fraction or exponent become `decimal.Decimal` (exact), whole
-/// numbers `int`.
-pub fn json_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match v {
-        Value::Null => py.None().into_bound(py),
-        Value::Bool(b) => PyBool::new(py, *b).to_owned().into_any(),
-        Value::Number(n) => {
-            if let Some(i) = n.as_i64() {
-                i.into_pyobject(py)?.into_any()
-            } else if let Some(u) = n.as_u64() {
-                u.into_pyobject(py)?.into_any()
-            } else {
-                decimal(py, &n.to_string())?
-            }
-        }
-        Value::String(s) => PyString::new(py, s).into_any(),
-        Value::Array(a) => {
-            let l = PyList::empty(py);
-            for x in a {
-                l.append(json_to_py(py, x)?)?;
-            }
-            l.into_any()
-        }
-        Value::Object(m) => {
-            let d = PyDict::new(py);
-            for (k, x) in m {
-                d.set_item(k, json_to_py(py, x)?)?;
-            }
-            d.into_any()
-        }
-    })
+/// JSON text → Python: whole numbers become `int`, numbers with a fraction or exponent
+/// `decimal.Decimal` (exact), as `wallet_sdk._models._json_loads` reads them.
+pub fn raw_json_to_py<'py>(py: Python<'py>, raw: &RawJson) -> PyResult<Bound<'py, PyAny>> {
+    JSON_LOADS.import(py, "wallet_sdk._models", "_json_loads")?.call1((raw.as_str(),))
 }
 
 /// The Python annotation of a field type (for the model classes and the stubs).

@@ -336,7 +336,7 @@ fn abandoned_call_hook(user: Option<Py<PyAny>>) -> impl Fn(&wallet_sdk::Abandone
             let reported = (|| -> PyResult<()> {
                 let report = REPORT.import(py, "wallet_sdk._errors", "_report_abandoned")?;
                 let (data, error) = match &call.outcome {
-                    Ok(v) => (Some(convert::json_to_py(py, v)?), None),
+                    Ok(v) => (Some(convert::raw_json_to_py(py, v)?), None),
                     Err(e) => (None, Some(to_pyerr(py, e).into_value(py))),
                 };
                 let user = user.as_ref().map(|u| u.bind(py).clone());

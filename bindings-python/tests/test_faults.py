@@ -332,6 +332,22 @@ def test_cancelling_a_read_is_plain_cancellation():
     asyncio.run(go())
 
 
+def test_amounts_and_raw_json_keep_every_digit_and_the_key_order():
+    key = fresh_key()
+    data = '{"unconfirmed":0.00000001,"confirmed":83999999.99999999,"note":12345678901234567890.123456789}'
+    body = '{"successful": true, "data": %s}' % data.replace(",", ", ")
+    for call in (lambda c: c.wallet_balance(unique("exact")), lambda c: c.call("wallet_balance", {"wallet_name": unique("exact")})):
+        arm("/api/Wallet/balance", key, "respond", status=200, body=body, contentType="application/json")
+        result = call(proxied_client(key))
+        raw = result if isinstance(result, dict) else result.raw
+        if not isinstance(result, dict):
+            assert result.confirmed == Decimal("83999999.99999999") and result.confirmed_litoshis == 8_399_999_999_999_999
+            assert result.unconfirmed_litoshis == 1
+            assert result.raw_json == data, "compacted, every digit kept"
+        assert raw["note"] == Decimal("12345678901234567890.123456789") and raw["confirmed"] == Decimal("83999999.99999999")
+        assert list(raw) == ["unconfirmed", "confirmed", "note"]
+
+
 def test_the_untyped_call():
     c = make_client()
     name = unique("call")

@@ -14,7 +14,7 @@ def _texts(obj):
         for v in obj.to_dict().values():
             out += _texts(v) if isinstance(v, (w.Model, w.Secret)) else [repr(v), str(v)]
         if isinstance(obj, w.ResultModel):
-            out.append(repr(obj.raw))
+            out += [repr(obj.raw), obj.raw_json]
     return out
 
 

@@ -209,7 +209,7 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
     let call = async {
         match typed::call(&client, method.name, &args).await {
             Some(answer) => answer.map(|a| (a.redacted, a.secrets)),
-            None => client.call(op.name, &args).await.map(|v| (v, Vec::new())),
+            None => client.call(op.name, &args).await.map(|v| (v.to_value(), Vec::new())),
         }
     };
     let (mut value, secrets) = interruptible(!op.idempotent, waiting(method.name, call)).await??;

@@ -29,7 +29,7 @@ fn address_type(args: &Map<String, Value>) -> Option<AddressType> {
 /// Runs the method (an operation's or a variant's name) typed when its answer carries a
 /// secret; `None` for the others.
 pub async fn call(client: &Client, method: &str, args: &Map<String, Value>) -> Option<wallet_sdk::Result<SecretAnswer>> {
-    let answer = |raw: &Value, secrets: Vec<(&'static str, Secret)>| SecretAnswer { redacted: raw.clone(), secrets };
+    let answer = |raw: &wallet_sdk::RawJson, secrets: Vec<(&'static str, Secret)>| SecretAnswer { redacted: raw.to_value(), secrets };
     let empty = Secret::new("");
     Some(match method {
         "create_encrypted_wallet" => client

@@ -175,15 +175,18 @@ impl fmt::Debug for Amount {
 }
 
 impl<'de> serde::Deserialize<'de> for Amount {
+    /// A JSON number (or decimal string), read from its text: exact whatever serde_json's
+    /// features (docs/adr/0007).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = serde_json::Value::deserialize(d)?;
-        let text = match &v {
-            serde_json::Value::Number(n) => n.to_string(),
-            serde_json::Value::String(s) => s.clone(),
-            other => {
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        let text = raw.get();
+        let text = match text.as_bytes().first() {
+            Some(b'"') => serde_json::from_str::<String>(text).map_err(serde::de::Error::custom)?,
+            Some(b'-' | b'0'..=b'9') => text.to_string(),
+            _ => {
                 return Err(serde::de::Error::custom(format!(
                     "expected an amount (JSON number), found {}",
-                    crate::decode::json_type_name(other)
+                    crate::raw_json::type_name(text)
                 )))
             }
         };
@@ -192,18 +195,11 @@ impl<'de> serde::Deserialize<'de> for Amount {
 }
 
 impl serde::Serialize for Amount {
+    /// A JSON number written as plain decimal text (`12.24992630` → `12.2499263`), exact.
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let n = serde_json::Number::from_str(&self.to_plain_string()).map_err(serde::ser::Error::custom)?;
-        n.serialize(s)
-    }
-}
-
-impl Amount {
-    /// The amount as a JSON number written as plain decimal text.
-    pub(crate) fn to_json(self) -> serde_json::Value {
-        serde_json::Value::Number(
-            serde_json::Number::from_str(&self.to_plain_string()).expect("plain decimal is a JSON number"),
-        )
+        let raw = serde_json::value::RawValue::from_string(self.to_plain_string())
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(s)
     }
 }
 
@@ -259,7 +255,30 @@ mod tests {
         assert_eq!(c.litoshis(), 1640);
         assert_eq!(d.litoshis(), 700_000_000);
         assert!(serde_json::from_value::<Amount>(serde_json::json!(1e-9)).is_err());
-        assert_eq!(serde_json::to_string(&Amount::from_litoshis(10_000).to_json()).unwrap(), "0.0001");
-        assert_eq!(serde_json::to_string(&Amount::from_litoshis(1).to_json()).unwrap(), "0.00000001");
+        assert_eq!(
+            serde_json::to_string(&Amount::from_litoshis(10_000)).unwrap(),
+            "0.0001"
+        );
+        assert_eq!(
+            serde_json::to_string(&Amount::from_litoshis(1)).unwrap(),
+            "0.00000001"
+        );
+        let whole_supply_and_a_litoshi = Amount::from_litoshis(8_399_999_999_999_999);
+        assert_eq!(
+            serde_json::to_string(&whole_supply_and_a_litoshi).unwrap(),
+            "83999999.99999999"
+        );
+        assert_eq!(
+            serde_json::from_str::<Amount>("83999999.99999999").unwrap(),
+            whole_supply_and_a_litoshi
+        );
+        assert_eq!(
+            serde_json::from_str::<Amount>("\"83999999.99999999\"").unwrap(),
+            whole_supply_and_a_litoshi
+        );
+        assert!(serde_json::from_str::<Amount>("true")
+            .unwrap_err()
+            .to_string()
+            .contains("found a boolean"));
     }
 }

@@ -125,7 +125,11 @@ impl Client {
     }
 
     /// Blocking form of [`crate::Client::call`], the untyped call.
-    pub fn call(&self, operation: &str, arguments: &serde_json::Map<String, serde_json::Value>) -> Result<serde_json::Value> {
+    pub fn call(
+        &self,
+        operation: &str,
+        arguments: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<crate::RawJson> {
         self.run(|c| async move { c.call(operation, arguments).await })
     }
 

@@ -13,6 +13,7 @@ use crate::credential::{now_unix, Credential};
 use crate::decode::{self, FromData, RawResponse};
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
+use crate::raw_json::RawJson;
 use crate::redact::SecretForms;
 use crate::request::{self, Args, BuiltRequest};
 
@@ -115,7 +116,7 @@ pub struct AbandonedCall {
     pub status: Option<u16>,
     /// The answer's `data` (redacted as a result's raw JSON is; for answers that carry a
     /// secret every field is redacted), or the error the caller would have got.
-    pub outcome: Result<serde_json::Value, Error>,
+    pub outcome: Result<RawJson, Error>,
 }
 
 /// The hook that receives [`AbandonedCall`]s. It runs on the SDK's runtime: keep it short
@@ -608,12 +609,16 @@ impl Client {
     /// and redaction are those of the typed methods; secret fields of the answer are redacted
     /// (for answers that carry a secret, every field), so use the typed method to read one.
     /// Meant for answers whose shape the typed results cannot read.
-    pub async fn call(&self, operation: &str, arguments: &serde_json::Map<String, serde_json::Value>) -> Result<serde_json::Value> {
+    pub async fn call(
+        &self,
+        operation: &str,
+        arguments: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<RawJson> {
         let op = crate::operations::by_name(operation).ok_or_else(|| {
             Error::invalid_input("operation", format!("`{operation}` is not one of the 43 operations (see naming.md)"))
         })?;
         let args = Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))?;
-        self.execute::<serde_json::Value>(op, args).await
+        self.execute::<RawJson>(op, args).await
     }
 
     /// Sets the hook told what became of a non-idempotent call whose caller stopped waiting
@@ -743,10 +748,8 @@ impl Client {
         let forms = call.secret_forms();
         let (request_id, status, outcome) = match result {
             Ok(a) => {
-                let mut data = a.data;
-                decode::redact_answer(op, &mut data, &[]);
-                forms.scrub_json(&mut data);
-                (a.request_id, Some(a.status), Ok(data))
+                let data = decode::redact_answer(op, a.data(), &[], Some(&forms));
+                (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {
                 let e = e.scrub(&forms);
@@ -792,18 +795,20 @@ impl Client {
                     if let Some(r) = &raw.request_id {
                         span.record("request_id", r.as_str());
                     }
-                    match decode::interpret(op, &raw) {
+                    let (status, retry_after) = (raw.status, raw.retry_after);
+                    match decode::interpret(op, raw) {
                         Ok(mut answer) => {
                             answer.attempts = attempt;
                             return Ok(answer);
                         }
                         Err(e) => {
-                            let retryable = op.idempotent && retryable_status(raw.status, e.service_code());
+                            let retryable =
+                                op.idempotent && retryable_status(status, e.service_code());
                             if !(retryable && can_retry) {
                                 return Err(e.set_attempts(attempt));
                             }
-                            tracing::debug!(status = raw.status, attempt, "retryable answer");
-                            (e, raw.retry_after)
+                            tracing::debug!(status, attempt, "retryable answer");
+                            (e, retry_after)
                         }
                     }
                 }
@@ -888,8 +893,9 @@ impl Client {
             rb = rb.header(*k, v.as_str());
         }
         if let Some(body) = &req.body {
-            let bytes = serde_json::to_vec(body).map_err(|e| AttemptFailure::Fatal(Error::config(format!("cannot encode the body: {e}"))))?;
-            rb = rb.header("Content-Type", "application/json; charset=utf-8").body(bytes);
+            rb = rb
+                .header("Content-Type", "application/json; charset=utf-8")
+                .body(body.clone());
         }
         let max = self.shared.max_response_bytes;
         let fut = async move {

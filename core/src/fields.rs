@@ -11,6 +11,8 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
+use crate::raw_json::RawJson;
+
 use crate::amount::Amount;
 use crate::secret::Secret;
 
@@ -92,8 +94,8 @@ pub enum FieldValue {
     Amount(Amount),
     /// A secret (its `Debug` is redacted).
     Secret(Secret),
-    /// Any JSON value.
-    Json(Value),
+    /// Any JSON value, as exact text.
+    Json(RawJson),
     /// A list.
     List(Vec<FieldValue>),
     /// A string-keyed map (sorted by key).
@@ -110,7 +112,7 @@ pub struct Record {
     /// The field values, in declaration order.
     pub fields: Vec<(&'static str, FieldValue)>,
     /// For result types, the raw `data` JSON (secret fields redacted); `None` for item types.
-    pub raw: Option<Value>,
+    pub raw: Option<RawJson>,
 }
 
 /// A model with a schema and a generic value view.
@@ -125,7 +127,7 @@ pub trait Fields {
 #[doc(hidden)]
 pub trait RawOf {
     /// The raw `data` JSON, for result types.
-    fn raw_of(&self) -> Option<Value>;
+    fn raw_of(&self) -> Option<RawJson>;
 }
 
 /// A field type that can describe and convert itself.
@@ -156,7 +158,8 @@ simple!(f64, Float, |v| FieldValue::Float(*v));
 simple!(String, Text, |v| FieldValue::Text(v.clone()));
 simple!(Amount, Amount, |v| FieldValue::Amount(*v));
 simple!(Secret, Secret, |v| FieldValue::Secret(v.clone()));
-simple!(Value, Json, |v| FieldValue::Json(v.clone()));
+simple!(Value, Json, |v| FieldValue::Json(RawJson::from_trusted(v.to_string())));
+simple!(RawJson, Json, |v| FieldValue::Json(v.clone()));
 
 impl<T: ToField> ToField for Option<T> {
     fn field_type() -> FieldType {
@@ -288,14 +291,23 @@ mod tests {
 
         let data = serde_json::json!({"walletName": "w", "encryptedPassphrase": "hunter2", "encrypted": true});
         let mut w: CreatedEncryptedWallet = serde_json::from_value(data.clone()).unwrap();
-        let mut raw = data;
-        crate::redact::redact_fields(&mut raw, &["encryptedPassphrase"]);
+        let raw = crate::decode::redact_answer(
+            &crate::operations::CREATE_ENCRYPTED_WALLET,
+            &data.to_string(),
+            &[],
+            None,
+        );
         crate::decode::FromData::set_raw(&mut w, raw);
         let r = w.to_record();
         assert_eq!(r.type_name, "CreatedEncryptedWallet");
         assert!(!format!("{r:?}").contains("hunter2"));
-        assert!(matches!(r.fields.iter().find(|f| f.0 == "passphrase").unwrap().1, FieldValue::Secret(ref s) if s.expose() == "hunter2"));
-        assert_eq!(r.raw.unwrap()["encryptedPassphrase"], "[REDACTED]");
+        assert!(
+            matches!(r.fields.iter().find(|f| f.0 == "passphrase").unwrap().1, FieldValue::Secret(ref s) if s.expose() == "hunter2")
+        );
+        assert_eq!(
+            r.raw.unwrap().member("encryptedPassphrase"),
+            Some("\"[REDACTED]\"")
+        );
 
         let all = reachable(&[BlockchainInfo::record_type(), WalletTransactions::record_type()]);
         let names: Vec<&str> = all.iter().map(|r| r.name).collect();

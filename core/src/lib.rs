@@ -33,12 +33,13 @@ mod decode;
 mod error;
 pub mod fields;
 pub mod fork;
-pub mod panic;
 mod methods;
 pub mod models;
 pub mod offline;
 pub mod operations;
 mod paging;
+pub mod panic;
+mod raw_json;
 mod redact;
 mod request;
 mod secret;
@@ -47,13 +48,17 @@ pub mod testing;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
-pub use client::{default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client, ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION};
+pub use client::{
+    default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client,
+    ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION,
+};
 pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use error::{Error, ErrorKind, Result};
 pub use methods::*;
 pub use models::*;
 pub use paging::{AddressTransactionPages, WalletTransactionPages};
+pub use raw_json::RawJson;
 pub use secret::Secret;
 
 /// The README's Rust quickstart, compiled as a doctest so that it cannot drift from the API.

@@ -8,6 +8,7 @@ use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
 use crate::methods::{AddressTransactionOptions, WalletTransactionsOptions};
 use crate::models::{AddressTxEntry, WalletTx};
+use crate::raw_json::RawJson;
 
 /// Fetches a wallet's transactions page after page (newest first). Create it with
 /// [`Client::wallet_transactions_pages`]; call [`next_page`](Self::next_page) until `None`.
@@ -99,8 +100,13 @@ impl AddressTransactionPages {
 
 /// Fails when a page repeats the previous one: the service ignores `skip`, and following it
 /// would never end.
-fn check_progress(previous: &mut Option<u64>, raw: &serde_json::Value, op: &'static str, skip: u32) -> Result<()> {
-    let items = fingerprint(raw.get("items"));
+fn check_progress(
+    previous: &mut Option<u64>,
+    raw: &RawJson,
+    op: &'static str,
+    skip: u32,
+) -> Result<()> {
+    let items = fingerprint(raw.member("items").unwrap_or("null"));
     if *previous == Some(items) {
         return Err(Error::new(
             ErrorKind::ServiceError,
@@ -115,22 +121,12 @@ fn check_progress(previous: &mut Option<u64>, raw: &serde_json::Value, op: &'sta
     Ok(())
 }
 
-/// A hash of a JSON value, computed without building its text.
-fn fingerprint(v: Option<&serde_json::Value>) -> u64 {
-    use std::hash::Hasher;
-    struct HashWriter(std::collections::hash_map::DefaultHasher);
-    impl std::io::Write for HashWriter {
-        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-            self.0.write(buf);
-            Ok(buf.len())
-        }
-        fn flush(&mut self) -> std::io::Result<()> {
-            Ok(())
-        }
-    }
-    let mut w = HashWriter(Default::default());
-    let _ = serde_json::to_writer(&mut w, &v);
-    w.0.finish()
+/// A hash of a JSON text.
+fn fingerprint(json: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    json.hash(&mut h);
+    h.finish()
 }
 
 impl Client {

@@ -9,7 +9,6 @@
 //!   allow-list of public fields for answers that carry a secret of their own.
 
 use serde::de::DeserializeOwned;
-use serde_json::Value;
 use zeroize::Zeroize;
 
 /// What replaces a secret.
@@ -100,35 +99,17 @@ impl SecretForms {
         self.forms.is_empty()
     }
 
+    /// `true` when `text` holds any form.
+    pub(crate) fn found_in(&self, text: &str) -> bool {
+        self.forms.iter().any(|f| text.contains(f.as_str()))
+    }
+
     /// Replaces every form in `text` with `[REDACTED]`.
     pub(crate) fn scrub_in_place(&self, text: &mut String) {
         for f in &self.forms {
             if text.contains(f.as_str()) {
                 *text = text.replace(f.as_str(), REDACTED);
             }
-        }
-    }
-
-    /// Replaces every form in the strings and keys of a JSON value.
-    pub(crate) fn scrub_json(&self, v: &mut Value) {
-        if self.is_empty() {
-            return;
-        }
-        match v {
-            Value::String(s) => self.scrub_in_place(s),
-            Value::Array(a) => a.iter_mut().for_each(|x| self.scrub_json(x)),
-            Value::Object(m) => {
-                let dirty_key = m.keys().any(|k| self.forms.iter().any(|f| k.contains(f.as_str())));
-                if dirty_key {
-                    let old = std::mem::take(m);
-                    for (mut k, val) in old {
-                        self.scrub_in_place(&mut k);
-                        m.insert(k, val);
-                    }
-                }
-                m.values_mut().for_each(|x| self.scrub_json(x));
-            }
-            _ => {}
         }
     }
 }
@@ -162,43 +143,6 @@ fn percent_decode(s: &str) -> String {
         i += 1;
     }
     String::from_utf8_lossy(&out).into_owned()
-}
-
-/// Replaces the values of secret fields (by wire name, at any depth) with `"[REDACTED]"`.
-pub(crate) fn redact_fields(v: &mut Value, secret_fields: &[&str]) {
-    if secret_fields.is_empty() {
-        return;
-    }
-    match v {
-        Value::Object(m) => {
-            for (k, val) in m.iter_mut() {
-                if secret_fields.iter().any(|s| s.eq_ignore_ascii_case(k)) && !val.is_null() {
-                    *val = Value::String(REDACTED.into());
-                } else {
-                    redact_fields(val, secret_fields);
-                }
-            }
-        }
-        Value::Array(a) => a.iter_mut().for_each(|x| redact_fields(x, secret_fields)),
-        _ => {}
-    }
-}
-
-/// Keeps only the fields known to be public; every other value (and a body that is not an
-/// object) becomes `"[REDACTED]"`. For answers that carry a secret of their own, whose shape
-/// the SDK cannot trust: an unknown field may be the secret under another name.
-pub(crate) fn keep_public_fields(v: &mut Value, public: &[&str]) {
-    match v {
-        Value::Object(m) => {
-            for (k, val) in m.iter_mut() {
-                if !val.is_null() && !public.iter().any(|p| p.eq_ignore_ascii_case(k)) {
-                    *val = Value::String(REDACTED.into());
-                }
-            }
-        }
-        Value::Null => {}
-        other => *other = Value::String(REDACTED.into()),
-    }
 }
 
 /// The wire names of the fields of a result type, as serde reads them.
@@ -259,22 +203,9 @@ mod tests {
         );
         let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjF9.c2lnbmF0dXJlX3NlY3JldA";
         let forms = SecretForms::for_call(jwt, []);
-        let mut v: Value = serde_json::json!({"x": [format!("sig c2lnbmF0dXJlX3NlY3JldA")], jwt: 1});
-        forms.scrub_json(&mut v);
-        assert_eq!(v.to_string(), r#"{"x":["sig [REDACTED]"],"[REDACTED]":1}"#);
-    }
-
-    #[test]
-    fn allow_list_and_deny_list() {
-        let mut v: Value = serde_json::from_str(r#"{"walletName":"w","mnemonics":"a b c","encryptedPassphrase":"pp","nested":[{"privateKey":"k"}]}"#).unwrap();
-        redact_fields(&mut v, &["mnemonics", "encryptedPassphrase", "privateKey"]);
-        assert_eq!(v.to_string(), r#"{"walletName":"w","mnemonics":"[REDACTED]","encryptedPassphrase":"[REDACTED]","nested":[{"privateKey":"[REDACTED]"}]}"#);
-        let mut v: Value = serde_json::from_str(r#"{"address":"a","wif":"cV…","extra":{"k":1},"none":null}"#).unwrap();
-        keep_public_fields(&mut v, &["address"]);
-        assert_eq!(v.to_string(), r#"{"address":"a","wif":"[REDACTED]","extra":"[REDACTED]","none":null}"#);
-        let mut v = Value::String("the whole answer is a key".into());
-        keep_public_fields(&mut v, &["address"]);
-        assert_eq!(v, Value::String(REDACTED.into()));
+        let v = format!(r#"{{"x":["sig c2lnbmF0dXJlX3NlY3JldA"],"{jwt}":1}}"#);
+        let rules = crate::raw_json::Redaction { echoed: Some(&forms), ..Default::default() };
+        assert_eq!(crate::raw_json::redacted(&v, &rules).as_str(), r#"{"x":["sig [REDACTED]"],"[REDACTED]":1}"#);
     }
 
     #[test]

@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 use crate::address_type::{AddressType, AddressTypeCodes};
 use crate::amount::Amount;
 use crate::error::{Error, Result};
-use crate::operations::{HttpMethod, Location, Operation, Presence, ValueKind};
+use crate::operations::{HttpMethod, Location, Operation, Param, Presence, ValueKind};
 use crate::secret::Secret;
 
 /// A value given for one SDK parameter.
@@ -157,7 +157,8 @@ pub(crate) struct BuiltRequest {
     pub path: &'static str,
     pub headers: Vec<(&'static str, String)>,
     pub query: Vec<(&'static str, String)>,
-    pub body: Option<Value>,
+    /// The JSON body, written once (amounts as exact number text).
+    pub body: Option<String>,
     /// Secret input values, scrubbed from any error text.
     pub secrets: Vec<String>,
 }
@@ -205,7 +206,7 @@ pub(crate) fn build(op: &'static Operation, args: &Args) -> Result<BuiltRequest>
 pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTypeCodes) -> Result<BuiltRequest> {
     let mut headers = Vec::new();
     let mut query = Vec::new();
-    let mut body = Map::new();
+    let mut body: Vec<(&'static str, WireValue)> = Vec::new();
     let mut secrets = Vec::new();
     for p in op.params {
         let value = args.get(p.sdk_name);
@@ -218,92 +219,152 @@ pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTyp
             (None, Presence::Required) => return Err(required_error(p.sdk_name)),
             (None, Presence::Optional) => continue,
             (None, Presence::EmptyWhenAbsent) => {
-                body.insert(p.wire_name.to_string(), Value::String(String::new()));
+                put(
+                    &mut body,
+                    p.wire_name,
+                    WireValue::Json(Value::String(String::new())),
+                );
                 continue;
             }
             (Some(v), _) => v,
         };
-        let json: Value = match (p.kind, value) {
-            (ValueKind::Text, v) if text_of(v).is_some() => {
-                let s = text_of(v).unwrap_or_default();
-                if s.is_empty() {
-                    return Err(required_error(p.sdk_name));
-                }
-                if p.location != Location::Body {
-                    check_header_like(p.location, p.sdk_name, s)?;
-                }
-                if p.secret || matches!(v, ArgValue::Secret(_)) {
-                    secrets.push(s.to_string());
-                }
-                Value::String(s.to_string())
-            }
-            (ValueKind::Integer, ArgValue::Int(i)) => Value::from(*i),
+        let wire = match (p.kind, value) {
             (ValueKind::Amount, ArgValue::Amount(a)) => {
                 if !a.is_positive() {
                     return Err(Error::invalid_input(p.sdk_name, format!("must be greater than zero (got {a})")));
                 }
-                a.to_json()
+                WireValue::Amount(*a)
             }
-            (ValueKind::Boolean, ArgValue::Bool(b)) => Value::Bool(*b),
-            (ValueKind::TextArray, ArgValue::List(items)) => {
-                if items.is_empty() {
-                    return Err(required_error(p.sdk_name));
-                }
-                check_items(p.sdk_name, items)?;
-                Value::Array(items.iter().cloned().map(Value::String).collect())
-            }
-            (ValueKind::TextListCommaJoined, ArgValue::List(items)) => {
-                if items.is_empty() {
-                    return Err(required_error(p.sdk_name));
-                }
-                check_items(p.sdk_name, items)?;
-                if let Some(i) = items.iter().position(|s| s.contains(',')) {
-                    return Err(Error::invalid_input(
-                        p.sdk_name,
-                        format!("item {i} contains a comma; items are joined with commas on the wire"),
-                    ));
-                }
-                Value::String(items.join(","))
-            }
-            (ValueKind::IntegerArray, ArgValue::IntList(items)) => {
-                if items.is_empty() {
-                    return Err(required_error(p.sdk_name));
-                }
-                Value::Array(items.iter().map(|i| Value::from(*i)).collect())
-            }
-            (ValueKind::AddressTypeCode, ArgValue::AddressType(t)) => t.code_json(codes),
-            (ValueKind::AddressTypeName, ArgValue::AddressType(t)) => {
-                let n = t.name();
-                if n.trim().is_empty() {
-                    return Err(required_error(p.sdk_name));
-                }
-                Value::String(n)
-            }
-            (kind, v) => {
-                // a programming error in the method table; report instead of panicking
-                return Err(Error::invalid_input(
-                    p.sdk_name,
-                    format!("internal: value {} does not fit wire kind {kind:?}", arg_kind(v)),
-                ));
-            }
+            other => WireValue::Json(json_of(p, other, codes)?),
         };
         match p.location {
-            Location::Header => headers.push((p.wire_name, json_text(&json))),
+            Location::Header => headers.push((p.wire_name, wire.text())),
             Location::Query => {
-                let text = json_text(&json);
+                let text = wire.text();
                 check_header_like(Location::Query, p.sdk_name, &text)?;
                 query.push((p.wire_name, text))
             }
-            Location::Body => {
-                body.insert(p.wire_name.to_string(), json);
+            Location::Body => put(&mut body, p.wire_name, wire),
+        }
+        if p.secret || matches!(value, ArgValue::Secret(_)) {
+            if let Some(s) = text_of(value).filter(|s| !s.is_empty()) {
+                secrets.push(s.to_string());
             }
         }
     }
     let body = match op.method {
-        HttpMethod::Post => Some(Value::Object(body)),
+        HttpMethod::Post => Some(body_text(&body)),
         HttpMethod::Get => None,
     };
     Ok(BuiltRequest { method: op.method, path: op.path, headers, query, body, secrets })
+}
+
+/// A value as it travels: JSON, or an amount written as exact number text.
+enum WireValue {
+    Json(Value),
+    Amount(Amount),
+}
+
+impl WireValue {
+    /// The text of a header or query value.
+    fn text(&self) -> String {
+        match self {
+            WireValue::Json(v) => json_text(v),
+            WireValue::Amount(a) => a.to_plain_string(),
+        }
+    }
+}
+
+/// Sets a body member; a name set twice keeps its first place and its last value.
+fn put(body: &mut Vec<(&'static str, WireValue)>, name: &'static str, value: WireValue) {
+    match body.iter_mut().find(|(n, _)| *n == name) {
+        Some(slot) => slot.1 = value,
+        None => body.push((name, value)),
+    }
+}
+
+/// The body's JSON text, members in parameter order.
+fn body_text(body: &[(&'static str, WireValue)]) -> String {
+    let mut out = String::from("{");
+    for (i, (name, value)) in body.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push_str(&Value::from(*name).to_string());
+        out.push(':');
+        match value {
+            WireValue::Json(v) => out.push_str(&v.to_string()),
+            WireValue::Amount(a) => out.push_str(&a.to_plain_string()),
+        }
+    }
+    out.push('}');
+    out
+}
+
+/// The JSON of one validated input that is not an amount.
+fn json_of(
+    p: &Param,
+    (kind, value): (ValueKind, &ArgValue),
+    codes: &AddressTypeCodes,
+) -> Result<Value> {
+    Ok(match (kind, value) {
+        (ValueKind::Text, v) if text_of(v).is_some() => {
+            let s = text_of(v).unwrap_or_default();
+            if s.is_empty() {
+                return Err(required_error(p.sdk_name));
+            }
+            if p.location != Location::Body {
+                check_header_like(p.location, p.sdk_name, s)?;
+            }
+            Value::String(s.to_string())
+        }
+        (ValueKind::Integer, ArgValue::Int(i)) => Value::from(*i),
+        (ValueKind::Boolean, ArgValue::Bool(b)) => Value::Bool(*b),
+        (ValueKind::TextArray, ArgValue::List(items)) => {
+            if items.is_empty() {
+                return Err(required_error(p.sdk_name));
+            }
+            check_items(p.sdk_name, items)?;
+            Value::Array(items.iter().cloned().map(Value::String).collect())
+        }
+        (ValueKind::TextListCommaJoined, ArgValue::List(items)) => {
+            if items.is_empty() {
+                return Err(required_error(p.sdk_name));
+            }
+            check_items(p.sdk_name, items)?;
+            if let Some(i) = items.iter().position(|s| s.contains(',')) {
+                return Err(Error::invalid_input(
+                    p.sdk_name,
+                    format!("item {i} contains a comma; items are joined with commas on the wire"),
+                ));
+            }
+            Value::String(items.join(","))
+        }
+        (ValueKind::IntegerArray, ArgValue::IntList(items)) => {
+            if items.is_empty() {
+                return Err(required_error(p.sdk_name));
+            }
+            Value::Array(items.iter().map(|i| Value::from(*i)).collect())
+        }
+        (ValueKind::AddressTypeCode, ArgValue::AddressType(t)) => t.code_json(codes),
+        (ValueKind::AddressTypeName, ArgValue::AddressType(t)) => {
+            let n = t.name();
+            if n.trim().is_empty() {
+                return Err(required_error(p.sdk_name));
+            }
+            Value::String(n)
+        }
+        (kind, v) => {
+            // a programming error in the method table; report instead of panicking
+            return Err(Error::invalid_input(
+                p.sdk_name,
+                format!(
+                    "internal: value {} does not fit wire kind {kind:?}",
+                    arg_kind(v)
+                ),
+            ));
+        }
+    })
 }
 
 fn check_header_like(loc: Location, name: &str, s: &str) -> Result<()> {
@@ -366,8 +427,14 @@ mod tests {
                 .opt_address_type("address_type", Some(AddressType::Legacy)),
         )
         .unwrap();
-        assert_eq!(r.headers, vec![("walletName", "w1".to_string()), ("encryptedPassphrase", "pp-123".to_string())]);
-        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), r#"{"type":0}"#);
+        assert_eq!(
+            r.headers,
+            vec![
+                ("walletName", "w1".to_string()),
+                ("encryptedPassphrase", "pp-123".to_string())
+            ]
+        );
+        assert_eq!(r.body.clone().unwrap(), r#"{"type":0}"#);
         assert_eq!(r.secrets, vec!["pp-123".to_string()]);
 
         // another address-type mapping (operations.md C1) changes only the code sent
@@ -378,12 +445,12 @@ mod tests {
             &bech32m_first,
         )
         .unwrap();
-        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), r#"{"type":4}"#);
+        assert_eq!(r.body.clone().unwrap(), r#"{"type":4}"#);
 
         // no passphrase given -> no header; no type -> field omitted
         let r = build(&ops::CREATE_ADDRESS, &Args::new().text("wallet_name", "w1")).unwrap();
         assert_eq!(r.headers, vec![("walletName", "w1".to_string())]);
-        assert_eq!(serde_json::to_string(r.body.as_ref().unwrap()).unwrap(), "{}");
+        assert_eq!(r.body.clone().unwrap(), "{}");
 
         // sign-wallet-message sends "" when no passphrase was given
         let r = build(
@@ -392,7 +459,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r.body.clone().unwrap(),
             r#"{"message":"hi","passphrase":"","address":"m1"}"#
         );
 
@@ -406,7 +473,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r.body.clone().unwrap(),
             r#"{"addresses":"a,b","nreqired":2,"address_type":"p2sh-segwit"}"#
         );
 
@@ -421,7 +488,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            serde_json::to_string(r.body.as_ref().unwrap()).unwrap(),
+            r.body.clone().unwrap(),
             r#"{"senderAddress":"s","recipientAddress":"r","amount":0.0001,"utxos":["t"],"vouts_n":[1]}"#
         );
         let r = build(&ops::GET_UTXO_DETAILS, &Args::new().text("txid", "ab").int("vout", 1)).unwrap();

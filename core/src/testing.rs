@@ -11,11 +11,13 @@ use serde_json::Value;
 
 use crate::decode::FromData;
 use crate::error::{Error, ErrorKind, Result};
+use crate::raw_json::RawJson;
 
 /// A result as the SDK would decode it from this `data` JSON (field names as on the wire), its
 /// raw JSON included.
 pub fn result_from_json<T: FromData>(data: Value) -> Result<T> {
-    let mut out = T::deserialize(&data).map_err(|e| Error::new(ErrorKind::Decode, format!("result_from_json: {e}")))?;
-    out.set_raw(data);
+    let mut out = T::deserialize(&data)
+        .map_err(|e| Error::new(ErrorKind::Decode, format!("result_from_json: {e}")))?;
+    out.set_raw(RawJson::from_trusted(data.to_string()));
     Ok(out)
 }

@@ -550,7 +550,7 @@ async fn a_cancelled_send_runs_once_to_completion_and_the_hook_is_told() {
         assert_eq!(call.status, Some(200));
         assert_eq!(call.request_id.as_deref(), Some("rid-matrix"));
         let data = call.outcome.as_ref().expect("the request completed");
-        assert_eq!(data["walletName"], "w");
+        assert_eq!(data.member("walletName"), Some(r#""w""#));
     }
     assert_eq!(server.hits_after_settling().await, 2, "each ran exactly once");
 
@@ -589,9 +589,9 @@ async fn the_untyped_call_follows_the_same_rules() {
     let c = client(&server.url);
     let args = serde_json::json!({"wallet_name": "w", "mnemonics": MNEMONICS});
     let v = c.call("import_wallet", args.as_object().unwrap()).await.unwrap();
-    assert_eq!(v, serde_json::json!({"walletName": "w", "mnemonics": "[REDACTED]", "odd": "[REDACTED]"}));
+    assert_eq!(v.as_str(), r#"{"walletName":"w","mnemonics":"[REDACTED]","odd":"[REDACTED]"}"#);
     let v = c.call("importWallet", args.as_object().unwrap()).await.unwrap();
-    assert_eq!(v["walletName"], "w");
+    assert_eq!(v.member("walletName"), Some(r#""w""#));
 
     // a JSON number is read as its exact text, never as a float
     let e = c.call("send_funds_from_wallet", serde_json::json!({"wallet_name": "w", "recipient_address": "r", "amount": true}).as_object().unwrap()).await.unwrap_err();

@@ -173,7 +173,7 @@ fn plain(v: &FieldValue) -> Value {
         FieldValue::Text(s) => Value::String(s.clone()),
         FieldValue::Amount(a) => Value::String(a.to_string()),
         FieldValue::Secret(s) => Value::String(s.expose().to_string()),
-        FieldValue::Json(j) => j.clone(),
+        FieldValue::Json(j) => j.to_value(),
         FieldValue::List(items) => Value::Array(items.iter().map(plain).collect()),
         FieldValue::Map(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), plain(v))).collect()),
         FieldValue::Record(r) => Value::Object(r.fields.iter().map(|(k, v)| (k.to_string(), plain(v))).collect()),
@@ -422,7 +422,7 @@ impl Runner {
             .as_object()
             .into_iter()
             .flatten()
-            .map(|(k, v)| (leak(snake(k)), v.as_str().map(|s| FieldValue::Text(s.to_string())).unwrap_or_else(|| FieldValue::Json(v.clone()))))
+            .map(|(k, v)| (leak(snake(k)), v.as_str().map(|s| FieldValue::Text(s.to_string())).unwrap_or_else(|| FieldValue::Json(serde_json::from_value(v.clone()).expect("JSON"))))
             .collect();
         FieldValue::Record(Record { type_name: "Sandbox", fields, raw: None })
     }

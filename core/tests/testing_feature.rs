@@ -12,7 +12,7 @@ fn results_can_be_built_compared_and_serialized() {
     assert_ne!(a, b);
     assert_eq!((a.confirmed, a.unconfirmed), (b.confirmed, b.unconfirmed));
     assert_eq!(a.confirmed, Amount::from_litoshis(150_000_000));
-    assert_eq!(a.raw()["confirmed"], json!(1.5));
+    assert_eq!(a.raw().to_value()["confirmed"], json!(1.5));
     let w: CreatedEncryptedWallet = result_from_json(json!({"encryptedPassphrase": "hunter22", "walletName": "w"})).unwrap();
     assert_eq!(w.passphrase.expose(), "hunter22");
     // a serialized result never carries a secret

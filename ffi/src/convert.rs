@@ -28,6 +28,12 @@ impl IntoFfi<Arc<Secret>> for wallet_sdk::Secret {
 }
 
 /// Free-form JSON (e.g. `scanning`) travels as its JSON text.
+impl IntoFfi<String> for wallet_sdk::RawJson {
+    fn into_ffi(self) -> String {
+        self.into_string()
+    }
+}
+
 impl IntoFfi<String> for serde_json::Value {
     fn into_ffi(self) -> String {
         self.to_string()

@@ -30,8 +30,8 @@ macro_rules! result_type {
             pub raw_json: String,
         }
         impl IntoFfi<$name> for wallet_sdk::$name {
-            fn into_ffi(self) -> $name {
-                let raw_json = self.raw().to_string();
+            fn into_ffi(mut self) -> $name {
+                let raw_json = self.take_raw().into_string();
                 $name { $( $f: self.$f.into_ffi(), )* raw_json }
             }
         }

@@ -7,6 +7,9 @@ Result models (what an operation returns) also have ``.raw``: the response's ``d
 dict, with secret fields redacted.
 """
 
+import functools
+import json
+from decimal import Decimal
 from typing import Any, Dict, Tuple, Type
 
 from . import _native
@@ -49,16 +52,32 @@ class Model:
     __str__ = __repr__
 
 
-class ResultModel(Model):
-    """Base class of the results of operations: adds ``raw``."""
+#: JSON text to Python as the SDK reads it: ``int`` for whole numbers, ``Decimal`` (exact) for
+#: the others.
+_json_loads = functools.partial(json.loads, parse_float=Decimal)
 
-    __slots__ = ("_raw",)
+
+class ResultModel(Model):
+    """Base class of the results of operations: adds ``raw`` and ``raw_json``."""
+
+    __slots__ = ("_raw_json", "_raw")
+
+    @property
+    def raw_json(self) -> str:
+        """The response's ``data`` as JSON text (the service's numbers and key order), with
+        secret fields replaced by ``"[REDACTED]"``."""
+        return self._raw_json  # type: ignore[no-any-return]
 
     @property
     def raw(self) -> Any:
         """The response's ``data`` JSON (dicts, lists, str, int, ``Decimal`` for fractional
-        numbers), with secret fields replaced by ``"[REDACTED]"``."""
-        return self._raw
+        numbers), with secret fields replaced by ``"[REDACTED]"``; parsed on first read."""
+        try:
+            return self._raw
+        except AttributeError:
+            raw = _json_loads(self._raw_json)
+            object.__setattr__(self, "_raw", raw)
+            return raw
 
     def __reduce__(self) -> Any:
         raise TypeError(f"{type(self).__name__} cannot be pickled (it may hold secrets)")
@@ -85,11 +104,11 @@ for _name, _doc, _fields, _is_result in _native._model_schemas():
     __all__.append(_name)
 
 
-def _build(type_name: str, values: Dict[str, Any], raw: Any) -> Model:
+def _build(type_name: str, values: Dict[str, Any], raw_json: Any) -> Model:
     """Builds a model object (called by the native module)."""
     cls = _CLASSES[type_name]
     obj = cls.__new__(cls)
     object.__setattr__(obj, "_values", values)
     if isinstance(obj, ResultModel):
-        object.__setattr__(obj, "_raw", raw)
+        object.__setattr__(obj, "_raw_json", raw_json)
     return obj

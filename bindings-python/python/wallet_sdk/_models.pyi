@@ -12,7 +12,11 @@ class Model:
     def to_dict(self) -> Dict[str, Any]: ...
 
 class ResultModel(Model):
-    """Base class of the results of operations: adds ``raw``."""
+    """Base class of the results of operations: adds ``raw`` and ``raw_json``."""
+    @property
+    def raw_json(self) -> str:
+        """The response's ``data`` as JSON text (exact numbers), with secret fields redacted."""
+        ...
     @property
     def raw(self) -> Any:
         """The response's ``data`` JSON, with secret fields redacted."""

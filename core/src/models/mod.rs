@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::amount::Amount;
+use crate::raw_json::RawJson;
 use crate::secret::Secret;
 
 macro_rules! result_type {
@@ -23,21 +24,28 @@ macro_rules! result_type {
         pub struct $name {
             $( $(#[$fm])* pub $f: $t, )*
             #[serde(skip)]
-            raw: Value,
+            raw: RawJson,
         }
         impl $name {
-            /// The raw `data` JSON of the response, with secret fields redacted.
-            pub fn raw(&self) -> &Value {
+            /// The raw `data` JSON of the response (exact numbers, the service's key order), with
+            /// secret fields redacted.
+            pub fn raw(&self) -> &RawJson {
                 &self.raw
+            }
+            /// Moves the raw JSON out (leaving `null`): for the bindings, which hand it over
+            /// without a copy.
+            #[doc(hidden)]
+            pub fn take_raw(&mut self) -> RawJson {
+                std::mem::take(&mut self.raw)
             }
         }
         impl crate::decode::FromData for $name {
-            fn set_raw(&mut self, raw: Value) {
+            fn set_raw(&mut self, raw: RawJson) {
                 self.raw = raw;
             }
         }
         impl crate::fields::RawOf for $name {
-            fn raw_of(&self) -> Option<Value> {
+            fn raw_of(&self) -> Option<RawJson> {
                 Some(self.raw.clone())
             }
         }
@@ -55,7 +63,7 @@ macro_rules! item_type {
             $( $(#[$fm])* pub $f: $t, )*
         }
         impl crate::fields::RawOf for $name {
-            fn raw_of(&self) -> Option<Value> {
+            fn raw_of(&self) -> Option<RawJson> {
                 None
             }
         }

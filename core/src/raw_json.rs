@@ -1,0 +1,494 @@
+//! The raw JSON the SDK keeps of an answer: the service's own text, compacted, with secret
+//! fields and echoed secrets redacted. Kept as text rather than a `serde_json::Value` so that
+//! numbers stay exact and keys keep their order whatever serde_json features the caller's
+//! build has (docs/adr/0007).
+
+use std::borrow::Cow;
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+
+use crate::redact::SecretForms;
+
+/// JSON text of an answer's `data` as the service sent it (numbers exact, key order kept,
+/// whitespace removed), with secret fields replaced by `"[REDACTED]"`.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct RawJson(Box<str>);
+
+impl RawJson {
+    /// The JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// The JSON as a `serde_json::Value`. Numbers are read as the serde_json of your build
+    /// reads them: exactly with its `arbitrary_precision` feature, else as `f64` or integers;
+    /// [`as_str`](Self::as_str) and [`parse`](Self::parse) are always exact.
+    pub fn to_value(&self) -> serde_json::Value {
+        // the text is valid JSON by construction; `Null` only if that were ever broken
+        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+    }
+
+    /// The JSON text, without a copy.
+    pub fn into_string(self) -> String {
+        self.0.into()
+    }
+
+    /// Deserializes the JSON into a type of yours.
+    pub fn parse<T: DeserializeOwned>(&self) -> serde_json::Result<T> {
+        serde_json::from_str(&self.0)
+    }
+
+    /// The JSON text of a top-level member of an object (`None` when absent or when this is
+    /// not an object); the last one when a key repeats, as JSON parsers read it.
+    pub fn member(&self, key: &str) -> Option<&str> {
+        member(&self.0, key)
+    }
+
+    /// Wraps text that is already valid, redacted JSON (built by this crate).
+    pub(crate) fn from_trusted(text: String) -> RawJson {
+        RawJson(text.into_boxed_str())
+    }
+}
+
+impl Default for RawJson {
+    /// `null`.
+    fn default() -> Self {
+        RawJson("null".into())
+    }
+}
+
+impl fmt::Display for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for RawJson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RawJson({})", self.0)
+    }
+}
+
+impl serde::Serialize for RawJson {
+    /// Written as the JSON it holds (not as a string).
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let raw = serde_json::value::RawValue::from_string(self.0.to_string())
+            .map_err(serde::ser::Error::custom)?;
+        raw.serialize(s)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for RawJson {
+    /// Any JSON value, kept as its compact text (unredacted: this is the caller's own data).
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        Ok(redacted(raw.get(), &Redaction::default()))
+    }
+}
+
+/// What is redacted from an answer's JSON.
+#[derive(Default)]
+pub(crate) struct Redaction<'a> {
+    /// For answers that carry a secret of their own: only these top-level fields are kept
+    /// (every other non-null value, and a body that is not an object, is redacted).
+    pub public_fields: Option<&'a [&'a str]>,
+    /// Field names (compared ignoring ASCII case) whose non-null values are redacted at any depth.
+    pub secret_fields: &'a [&'a [&'a str]],
+    /// The call's secret values, scrubbed from every string, key and number.
+    pub echoed: Option<&'a SecretForms>,
+}
+
+impl Redaction<'_> {
+    fn is_secret_field(&self, key: &str, depth: usize) -> bool {
+        let not_public = depth == 0
+            && self
+                .public_fields
+                .is_some_and(|p| !p.iter().any(|f| f.eq_ignore_ascii_case(key)));
+        not_public
+            || self
+                .secret_fields
+                .iter()
+                .any(|list| list.iter().any(|f| f.eq_ignore_ascii_case(key)))
+    }
+}
+
+/// `text` (valid JSON) compacted and redacted per `rules`, in one pass. Text that is not valid
+/// JSON (never passed by this crate) comes out as `"[REDACTED]"` whole rather than half read.
+pub(crate) fn redacted(text: &str, rules: &Redaction<'_>) -> RawJson {
+    let mut w = Rewriter {
+        text,
+        at: 0,
+        out: String::with_capacity(text.len()),
+        rules,
+    };
+    w.skip_ws();
+    let whole = if rules.public_fields.is_some() && !matches!(w.peek(), Some(b'{') | Some(b'n')) {
+        w.skip_value().map(|_| w.out.push_str(QUOTED_REDACTED))
+    } else {
+        w.value(0)
+    };
+    match whole {
+        Some(()) => RawJson::from_trusted(w.out),
+        None => RawJson::from_trusted(QUOTED_REDACTED.to_string()),
+    }
+}
+
+const QUOTED_REDACTED: &str = "\"[REDACTED]\"";
+
+struct Rewriter<'t, 'r> {
+    text: &'t str,
+    at: usize,
+    out: String,
+    rules: &'r Redaction<'r>,
+}
+
+impl<'t> Rewriter<'t, '_> {
+    fn peek(&self) -> Option<u8> {
+        self.text.as_bytes().get(self.at).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while matches!(self.peek(), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.at += 1;
+        }
+    }
+
+    fn expect(&mut self, byte: u8) -> Option<()> {
+        self.skip_ws();
+        (self.peek()? == byte).then(|| self.at += 1)
+    }
+
+    /// Copies one value, redacting inside it.
+    fn value(&mut self, depth: usize) -> Option<()> {
+        self.skip_ws();
+        match self.peek()? {
+            b'{' => self.object(depth),
+            b'[' => {
+                self.at += 1;
+                self.out.push('[');
+                self.skip_ws();
+                if self.peek()? == b']' {
+                    self.at += 1;
+                } else {
+                    loop {
+                        self.value(depth + 1)?;
+                        self.skip_ws();
+                        match self.peek()? {
+                            b',' => self.out.push(','),
+                            b']' => break self.at += 1,
+                            _ => return None,
+                        }
+                        self.at += 1;
+                    }
+                }
+                self.out.push(']');
+                Some(())
+            }
+            b'"' => {
+                let token = self.string_token()?;
+                self.push_text_token(token)
+            }
+            _ => {
+                let token = self.scalar_token()?;
+                match self.rules.echoed {
+                    Some(forms) if forms.found_in(token) => self.out.push_str(QUOTED_REDACTED),
+                    _ => self.out.push_str(token),
+                }
+                Some(())
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Option<()> {
+        self.at += 1;
+        self.out.push('{');
+        self.skip_ws();
+        if self.peek()? == b'}' {
+            self.at += 1;
+        } else {
+            loop {
+                self.skip_ws();
+                let key_token = self.string_token()?;
+                let key = decode_string(key_token)?;
+                let secret = self.rules.is_secret_field(&key, depth);
+                self.push_text_token(key_token)?;
+                self.expect(b':')?;
+                self.out.push(':');
+                self.skip_ws();
+                if secret
+                    && !self
+                        .text
+                        .get(self.at..)
+                        .is_some_and(|rest| rest.starts_with("null"))
+                {
+                    self.skip_value()?;
+                    self.out.push_str(QUOTED_REDACTED);
+                } else {
+                    self.value(depth + 1)?;
+                }
+                self.skip_ws();
+                match self.peek()? {
+                    b',' => self.out.push(','),
+                    b'}' => break self.at += 1,
+                    _ => return None,
+                }
+                self.at += 1;
+            }
+        }
+        self.out.push('}');
+        Some(())
+    }
+
+    /// A string token, quotes included, as it stands in the text.
+    fn string_token(&mut self) -> Option<&'t str> {
+        let bytes = self.text.as_bytes();
+        if bytes.get(self.at) != Some(&b'"') {
+            return None;
+        }
+        let mut i = self.at + 1;
+        loop {
+            match *bytes.get(i)? {
+                b'\\' => i += 2,
+                b'"' => break,
+                _ => i += 1,
+            }
+        }
+        let token = self.text.get(self.at..=i)?;
+        self.at = i + 1;
+        Some(token)
+    }
+
+    /// A number, `true`, `false` or `null`, as it stands in the text.
+    fn scalar_token(&mut self) -> Option<&'t str> {
+        let start = self.at;
+        while let Some(b) = self.peek() {
+            if matches!(
+                b,
+                b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t' | b'"' | b'{' | b'[' | b':'
+            ) {
+                break;
+            }
+            self.at += 1;
+        }
+        (self.at > start)
+            .then(|| self.text.get(start..self.at))
+            .flatten()
+    }
+
+    /// Copies a string token, with the call's secrets scrubbed from its text.
+    fn push_text_token(&mut self, token: &str) -> Option<()> {
+        match self.rules.echoed {
+            Some(forms) if !forms.is_empty() => {
+                let mut text = decode_string(token)?.into_owned();
+                if forms.found_in(&text) {
+                    forms.scrub_in_place(&mut text);
+                    self.out.push_str(&serde_json::to_string(&text).ok()?);
+                    return Some(());
+                }
+                self.out.push_str(token);
+            }
+            _ => self.out.push_str(token),
+        }
+        Some(())
+    }
+
+    /// Skips one value without copying it.
+    fn skip_value(&mut self) -> Option<()> {
+        self.skip_ws();
+        let mut depth = 0usize;
+        loop {
+            match self.peek()? {
+                b'"' => {
+                    self.string_token()?;
+                }
+                b'{' | b'[' => {
+                    depth += 1;
+                    self.at += 1;
+                }
+                b'}' | b']' => {
+                    depth = depth.checked_sub(1)?;
+                    self.at += 1;
+                }
+                b',' | b':' | b' ' | b'\n' | b'\r' | b'\t' => self.at += 1,
+                _ => {
+                    self.scalar_token()?;
+                }
+            }
+            if depth == 0 {
+                return Some(());
+            }
+        }
+    }
+}
+
+/// The text of a string token (quotes included), unescaped.
+fn decode_string(token: &str) -> Option<Cow<'_, str>> {
+    if token.contains('\\') {
+        serde_json::from_str::<String>(token).ok().map(Cow::Owned)
+    } else {
+        token.get(1..token.len().checked_sub(1)?).map(Cow::Borrowed)
+    }
+}
+
+/// The text of a top-level member of a JSON object; the last one when the key repeats.
+fn member<'t>(text: &'t str, key: &str) -> Option<&'t str> {
+    let mut found = None;
+    for_each_member(text, |k, v| {
+        if k == key {
+            found = Some(v);
+        }
+    });
+    found
+}
+
+/// Calls `f` with the key and value text of each top-level member, when `text` is a JSON
+/// object (else never).
+pub(crate) fn for_each_member<'t>(text: &'t str, mut f: impl FnMut(&str, &'t str)) {
+    let rules = Redaction::default();
+    let mut r = Rewriter {
+        text,
+        at: 0,
+        out: String::new(),
+        rules: &rules,
+    };
+    let _ = (|| {
+        r.expect(b'{')?;
+        r.skip_ws();
+        if r.peek()? == b'}' {
+            return None;
+        }
+        loop {
+            r.skip_ws();
+            let key = decode_string(r.string_token()?)?;
+            r.expect(b':')?;
+            r.skip_ws();
+            let start = r.at;
+            r.skip_value()?;
+            f(&key, text.get(start..r.at)?);
+            r.skip_ws();
+            if r.peek()? != b',' {
+                return Some(());
+            }
+            r.at += 1;
+        }
+    })();
+}
+
+/// How an error names the type of a JSON text ("an object", "a number", …).
+pub(crate) fn type_name(text: &str) -> &'static str {
+    match text.trim_start().as_bytes().first() {
+        Some(b'{') => "an object",
+        Some(b'[') => "an array",
+        Some(b'"') => "a string",
+        Some(b't' | b'f') => "a boolean",
+        Some(b'n') => "null",
+        _ => "a number",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rules<'a>(secret_fields: &'a [&'a [&'a str]]) -> Redaction<'a> {
+        Redaction {
+            secret_fields,
+            ..Redaction::default()
+        }
+    }
+
+    #[test]
+    fn keeps_numbers_order_and_escapes_exactly() {
+        let text = "{ \"z\": 12.24992630, \"a\" : [1e-5, -0.00001640, 123456789012345678901234567890],\n \"s\": \"\\u00e9\\n\", \"n\": null, \"t\": true }";
+        let r = redacted(text, &Redaction::default());
+        assert_eq!(
+            r.as_str(),
+            r#"{"z":12.24992630,"a":[1e-5,-0.00001640,123456789012345678901234567890],"s":"\u00e9\n","n":null,"t":true}"#
+        );
+        assert_eq!(r.member("z"), Some("12.24992630"));
+        assert_eq!(
+            r.member("a"),
+            Some("[1e-5,-0.00001640,123456789012345678901234567890]")
+        );
+        assert_eq!(r.member("missing"), None);
+        assert_eq!(
+            redacted("  \"x\" ", &Redaction::default()).as_str(),
+            "\"x\""
+        );
+        assert_eq!(redacted("[]", &Redaction::default()).as_str(), "[]");
+        assert_eq!(redacted("{}", &Redaction::default()).as_str(), "{}");
+    }
+
+    #[test]
+    fn secret_fields_at_any_depth_ignoring_case() {
+        let text = r#"{"walletName":"w","Mnemonics":"a b c","nested":[{"privateKey":{"k":[1,"x"]},"wif":null}],"keep":{"x":"privateKey"}}"#;
+        let r = redacted(text, &rules(&[&["mnemonics", "privateKey"], &["wif"]]));
+        assert_eq!(
+            r.as_str(),
+            r#"{"walletName":"w","Mnemonics":"[REDACTED]","nested":[{"privateKey":"[REDACTED]","wif":null}],"keep":{"x":"privateKey"}}"#
+        );
+    }
+
+    #[test]
+    fn only_public_fields_of_a_secret_answer() {
+        let public: &[&str] = &["address"];
+        let rules = Redaction {
+            public_fields: Some(public),
+            ..Redaction::default()
+        };
+        let r = redacted(
+            r#"{"address":"ltc1","extra":{"deep":1},"other":null}"#,
+            &rules,
+        );
+        assert_eq!(
+            r.as_str(),
+            r#"{"address":"ltc1","extra":"[REDACTED]","other":null}"#
+        );
+        assert_eq!(
+            redacted(r#""L1secretwif""#, &rules).as_str(),
+            r#""[REDACTED]""#
+        );
+        assert_eq!(redacted("[1,2]", &rules).as_str(), r#""[REDACTED]""#);
+        assert_eq!(redacted("null", &rules).as_str(), "null");
+    }
+
+    #[test]
+    fn echoed_secrets_in_strings_keys_and_numbers() {
+        let forms = SecretForms::for_call("k3y-value", ["pole inch amazing", "123456"]);
+        let rules = Redaction {
+            echoed: Some(&forms),
+            ..Redaction::default()
+        };
+        let text = r#"{"m":"said pole inch amazing","pole inch amazing":1,"otp":123456,"esc":"\u0070ole inch amazing","ok":"k3y"}"#;
+        let r = redacted(text, &rules);
+        assert_eq!(
+            r.as_str(),
+            r#"{"m":"said [REDACTED]","[REDACTED]":1,"otp":"[REDACTED]","esc":"[REDACTED]","ok":"k3y"}"#
+        );
+    }
+
+    #[test]
+    fn never_panics_on_broken_text() {
+        for text in [
+            "",
+            "{",
+            "{\"a\"",
+            "{\"a\":",
+            "[1,",
+            "\"abc",
+            "{\"a\":1 \"b\":2}",
+            "}",
+            "\"\\",
+            "{\"é\\",
+            "[\"\\u00",
+        ] {
+            let out = redacted(text, &rules(&[&["a"]]));
+            assert!(
+                serde_json::from_str::<serde_json::Value>(out.as_str()).is_ok(),
+                "{text:?} -> {out}"
+            );
+            let _ = member(text, "a");
+        }
+    }
+}
