@@ -689,14 +689,89 @@ pub struct MethodInfo {
     pub ret: &'static str,
 }
 
-/// Generates every operation once for `Client` (blocking, GIL released) and once for
-/// `AsyncClient` (a coroutine), from one list: required inputs positional, optional ones
-/// keyword-only after `;`.
-macro_rules! operations {
+/// The input types of `core/src/exported.rs` as Python passes them.
+mod exported_types {
+    pub type Text = String;
+    pub type Secret = crate::SecretArg;
+    pub type Amount = crate::AmountArg;
+    pub type Count = u32;
+    pub type Flag = bool;
+    pub type TextList = Vec<String>;
+    pub type CountList = Vec<u32>;
+    pub type AddressType = crate::AddressTypeArg;
+}
+
+/// A Python input as the core method takes it (lent where the core borrows).
+trait CoreArg<'a> {
+    type Core;
+    fn core_arg(&'a self) -> Self::Core;
+}
+impl<'a> CoreArg<'a> for String {
+    type Core = &'a str;
+    fn core_arg(&'a self) -> &'a str {
+        self
+    }
+}
+impl<'a> CoreArg<'a> for SecretArg {
+    type Core = &'a Secret;
+    fn core_arg(&'a self) -> &'a Secret {
+        &self.0
+    }
+}
+impl CoreArg<'_> for AmountArg {
+    type Core = Amount;
+    fn core_arg(&self) -> Amount {
+        self.0
+    }
+}
+impl CoreArg<'_> for u32 {
+    type Core = u32;
+    fn core_arg(&self) -> u32 {
+        *self
+    }
+}
+impl<T: Clone> CoreArg<'_> for Vec<T> {
+    type Core = Vec<T>;
+    fn core_arg(&self) -> Vec<T> {
+        self.clone()
+    }
+}
+impl CoreArg<'_> for AddressTypeArg {
+    type Core = AddressType;
+    fn core_arg(&self) -> AddressType {
+        self.0.clone()
+    }
+}
+
+/// An optional Python input as the core's options struct holds it.
+trait IntoCore<T> {
+    fn into_core(self) -> T;
+}
+impl<T> IntoCore<T> for T {
+    fn into_core(self) -> T {
+        self
+    }
+}
+impl IntoCore<Secret> for SecretArg {
+    fn into_core(self) -> Secret {
+        self.0
+    }
+}
+impl IntoCore<AddressType> for AddressTypeArg {
+    fn into_core(self) -> AddressType {
+        self.0
+    }
+}
+
+/// Generates every operation of `core/src/exported.rs` once for `Client` (blocking, GIL
+/// released) and once for `AsyncClient` (a coroutine): required inputs positional, optional
+/// ones keyword-only.
+macro_rules! declare_exported {
     ($(
         $(#[doc = $doc:literal])*
-        fn $name:ident ( $($req:ident : $rty:ty),* $(; $($opt:ident : $oty:ty),+ )? ) -> $ret:ident
-            = |$c:ident| $call:expr;
+        fn $name:ident ( $($req:ident : $rty:ident),* )
+            $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $opt:ident : $oty:ident ),* $(,)? } )?
+            -> $ret:ident ;
     )*) => {
         #[pymethods]
         impl Client {
@@ -704,10 +779,11 @@ macro_rules! operations {
                 $(#[doc = $doc])*
                 #[pyo3(signature = ($($req,)* $(*, $($opt = None),+)?))]
                 #[allow(clippy::too_many_arguments)]
-                fn $name(&self, py: Python<'_>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Py<PyAny>> {
-                    let $c = self.client(py)?;
+                fn $name(&self, py: Python<'_>, $($req: exported_types::$rty,)* $($($opt: Option<exported_types::$oty>,)+)?) -> PyResult<Py<PyAny>> {
+                    let c = self.client(py)?;
                     let out = py.detach(move || {
-                        wallet_sdk::panic::catch(|| Out::from_result::<wallet_sdk::$ret>($call)).unwrap_or_else(Out::Panic)
+                        let call = || c.$name($($req.core_arg(),)* $($oname { $($opt: $opt.map(IntoCore::into_core),)+ })?);
+                        wallet_sdk::panic::catch(|| Out::from_result::<wallet_sdk::$ret>(call())).unwrap_or_else(Out::Panic)
                     });
                     Ok(out.into_pyobject(py)?.unbind())
                 }
@@ -720,10 +796,11 @@ macro_rules! operations {
                 $(#[doc = $doc])*
                 #[pyo3(signature = ($($req,)* $(*, $($opt = None),+)?))]
                 #[allow(clippy::too_many_arguments)]
-                fn $name<'py>(&self, py: Python<'py>, $($req: $rty,)* $($($opt: Option<$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
-                    let $c = self.client(py)?;
+                fn $name<'py>(&self, py: Python<'py>, $($req: exported_types::$rty,)* $($($opt: Option<exported_types::$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
+                    let c = self.client(py)?;
                     let awaitable = future_into_py(py, async move {
-                        Ok(wallet_sdk::panic::catch_future($call).await.map(Out::from_result::<wallet_sdk::$ret>).unwrap_or_else(Out::Panic))
+                        let call = c.$name($($req.core_arg(),)* $($oname { $($opt: $opt.map(IntoCore::into_core),)+ })?);
+                        Ok(wallet_sdk::panic::catch_future(call).await.map(Out::from_result::<wallet_sdk::$ret>).unwrap_or_else(Out::Panic))
                     })?;
                     guard_cancellation(py, stringify!($name), awaitable)
                 }
@@ -736,8 +813,8 @@ macro_rules! operations {
                 name: stringify!($name),
                 doc: concat!($($doc, "\n"),*),
                 params: &[
-                    $( (stringify!($req), <$rty as ArgType>::PY, true), )*
-                    $($( (stringify!($opt), <$oty as ArgType>::PY, false), )+)?
+                    $( (stringify!($req), <exported_types::$rty as ArgType>::PY, true), )*
+                    $($( (stringify!($opt), <exported_types::$oty as ArgType>::PY, false), )+)?
                 ],
                 ret: stringify!($ret),
             }
@@ -750,190 +827,7 @@ macro_rules! operations {
     };
 }
 
-fn at(a: Option<AddressTypeArg>) -> Option<AddressType> {
-    a.map(|a| a.0)
-}
-fn sec(s: Option<SecretArg>) -> Option<Secret> {
-    s.map(|s| s.0)
-}
-
-operations! {
-    // ---- Address
-    /// Creates a new receive address in a wallet (``POST /api/Address/create``). Not retried
-    /// automatically. ``passphrase`` is needed when the wallet is encrypted.
-    fn create_address(wallet_name: String; label: String, address_type: AddressTypeArg, passphrase: SecretArg) -> CreatedAddress
-        = |c| c.create_address(&wallet_name, CreateAddressOptions { label, address_type: at(address_type), passphrase: sec(passphrase) });
-    /// Adds an ``n_required``-of-n multisig address built from ``addresses`` (wallet addresses or
-    /// hex public keys) to the wallet (``POST /api/Address/create-muti-sig-address``).
-    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: u32, address_type: AddressTypeArg; passphrase: SecretArg) -> MultisigAddress
-        = |c| c.create_multisig_address(&wallet_name, addresses, n_required, address_type.0, CreateMultisigAddressOptions { passphrase: sec(passphrase) });
-    /// What the wallet knows about one of its addresses (``GET /api/Address/address-details``).
-    fn address_details(wallet_name: String, address: String) -> AddressDetails
-        = |c| c.address_details(&wallet_name, &address);
-    /// Signs a message with a WIF private key (``POST /api/Address/sign-message``).
-    fn sign_message(message: String, private_key: SecretArg) -> SignedMessage
-        = |c| c.sign_message(&message, &private_key.0);
-    /// Checks a message signature against a (legacy) address (``POST /api/Address/verify-message``).
-    fn verify_message(address: String, message: String, signature: String) -> MessageVerification
-        = |c| c.verify_message(&address, &message, &signature);
-    /// One page of the history of any address, newest first
-    /// (``GET /api/Address/address-transaction``); see ``address_transaction_pages``.
-    fn address_transaction(address: String; take: u32, skip: u32) -> AddressTransactions
-        = |c| c.address_transaction(&address, AddressTransactionOptions { take, skip });
-    /// Confirmed and unconfirmed balance of any address (``GET /api/Address/address-balance``).
-    fn address_balance(address: String) -> AddressBalance
-        = |c| c.address_balance(&address);
-    /// Exports an address's WIF private key, unlocking with ``passphrase``
-    /// (``GET /api/Address/address-private-key``).
-    fn address_private_key(wallet_name: String, address: String; passphrase: SecretArg) -> PrivateKeyExport
-        = |c| c.address_private_key(&wallet_name, &address, AddressPrivateKeyOptions { passphrase: sec(passphrase) });
-    /// Exports an address's WIF private key using the wallet's recovery phrase
-    /// (``GET /api/Address/address-private-key-v2``).
-    fn address_private_key_v2(wallet_name: String, address: String, mnemonics: SecretArg) -> PrivateKeyExport
-        = |c| c.address_private_key_v2(&wallet_name, &address, &mnemonics.0);
-    /// ``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
-    /// (the same operation; the phrase is not sent).
-    fn address_private_key_v2_with_passphrase(wallet_name: String, address: String, passphrase: SecretArg) -> PrivateKeyExport
-        = |c| c.address_private_key_v2_with_passphrase(&wallet_name, &address, &passphrase.0);
-    /// Pre-payment check of an address: validity, ownership, history, deny-list
-    /// (``GET /api/Address/screen-address``).
-    fn screen_address(wallet_name: String, address: String, mnemonics: SecretArg) -> AddressScreening
-        = |c| c.screen_address(&wallet_name, &address, &mnemonics.0);
-    /// The wallet's default key encoded as the requested type, labelled
-    /// (``POST /api/Address/generate-default-address``). Not retried automatically.
-    fn generate_default_address(wallet_name: String; address_type: AddressTypeArg, label: String, passphrase: SecretArg) -> DefaultAddress
-        = |c| c.generate_default_address(&wallet_name, GenerateDefaultAddressOptions { address_type: at(address_type), label, passphrase: sec(passphrase) });
-
-    // ---- Blocks
-    /// Chain state; the read-only connectivity check (``GET /api/Blocks/blockchain-info``).
-    fn blockchain_info() -> BlockchainInfo
-        = |c| c.blockchain_info();
-    /// Statistics of one block, by height or hash (``GET /api/Blocks/block-stat``).
-    fn block_stat(block_height: String) -> BlockStats
-        = |c| c.block_stat(&block_height);
-    /// Header of one block, by height or hash (``GET /api/Blocks/block-header``).
-    fn block_header(block_height: String) -> BlockHeader
-        = |c| c.block_header(&block_height);
-    /// All transactions of one block (``GET /api/Blocks/block-transaction``).
-    fn block_transaction(block_hash: String) -> BlockTransactions
-        = |c| c.block_transaction(&block_hash);
-
-    // ---- Litecoin
-    /// Any transaction by id, confirmed or in the mempool (``GET /api/Litecoin/transaction-details``).
-    fn transaction_details(txid: String) -> TransactionDetails
-        = |c| c.transaction_details(&txid);
-    /// One unspent output (``GET /api/Litecoin/get-utxo-details``).
-    fn get_utxo_details(txid: String, vout: u32) -> UtxoDetails
-        = |c| c.get_utxo_details(&txid, vout);
-
-    // ---- Transactions
-    /// Sends ``amount`` LTC from the wallet to ``recipient_address``; the wallet selects coins,
-    /// signs and broadcasts (``POST /api/Transactions/send-funds-from-wallet``). Never retried
-    /// after the request may have left: a lost answer raises ``OutcomeUnknownError`` (look for
-    /// the payment with ``wallet_transactions`` before sending again).
-    fn send_funds_from_wallet(wallet_name: String, recipient_address: String, amount: AmountArg;
-        recipient_name: String, description: String, amount_include_fees: bool, passphrase: SecretArg) -> SentFunds
-        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, amount.0, SendFundsFromWalletOptions {
-            recipient_name, description, amount_include_fees, passphrase: sec(passphrase) });
-    /// Builds an unsigned transaction spending only ``sender_address``'s coins in the wallet
-    /// (``POST /api/Transactions/create-raw-transaction``).
-    fn create_raw_transaction(wallet_name: String, sender_address: String, recipient_address: String, amount: AmountArg) -> RawTransaction
-        = |c| c.create_raw_transaction(&wallet_name, &sender_address, &recipient_address, amount.0);
-    /// Builds an unsigned transaction from caller-chosen outpoints ``utxos[i]:vouts[i]``
-    /// (``POST /api/Transactions/create-raw-transaction-v2``).
-    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: AmountArg, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction
-        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, amount.0, utxos, vouts);
-    /// Like ``create_raw_transaction`` with an extra service-fee output
-    /// (``POST /api/Transactions/create-raw-transaction-v3``).
-    fn create_raw_transaction_v3(wallet_name: String, sender_address: String, recipient_address: String, amount: AmountArg,
-        service_fee_address: String, service_fee_amount: AmountArg) -> RawTransaction
-        = |c| c.create_raw_transaction_v3(&wallet_name, &sender_address, &recipient_address, amount.0, &service_fee_address, service_fee_amount.0);
-    /// Signs a raw transaction hex with one WIF private key
-    /// (``POST /api/Transactions/sign-transaction``).
-    fn sign_transaction(wallet_name: String, tx_hex: String, private_key: SecretArg) -> SignedTransaction
-        = |c| c.sign_transaction(&wallet_name, &tx_hex, &private_key.0);
-    /// Submits a signed transaction (``POST /api/Transactions/broadcast-transaction``). Not
-    /// retried automatically; after ``OutcomeUnknownError`` look the txid up with
-    /// ``transaction_details``.
-    fn broadcast_transaction(signed_tx_hex: String) -> BroadcastResult
-        = |c| c.broadcast_transaction(&signed_tx_hex);
-
-    // ---- Utilities
-    /// Issues a one-time code bound to a message signature and the chain tip
-    /// (``GET /api/Utilities/get-blockchain-otp``).
-    fn get_blockchain_otp(signature: String) -> BlockchainOtp
-        = |c| c.get_blockchain_otp(&signature);
-    /// Checks a code from ``get_blockchain_otp`` (``POST /api/Utilities/verify-otp``).
-    fn verify_otp(signature: String, code: SecretArg) -> OtpVerification
-        = |c| c.verify_otp(&signature, &code.0);
-
-    // ---- Wallet
-    /// Creates an unencrypted, non-importable wallet (``POST /api/Wallet/create``).
-    fn create_wallet(wallet_name: String) -> CreatedWallet
-        = |c| c.create_wallet(&wallet_name);
-    /// Encrypts an existing unencrypted wallet with a chosen passphrase
-    /// (``POST /api/Wallet/encrypt-wallet``).
-    fn encrypt_wallet(wallet_name: String, passphrase: SecretArg) -> EncryptedWallet
-        = |c| c.encrypt_wallet(&wallet_name, &passphrase.0);
-    /// Creates an encrypted wallet; the returned ``passphrase`` is shown once
-    /// (``POST /api/Wallet/create-encrypted-wallet``).
-    fn create_encrypted_wallet(wallet_name: String) -> CreatedEncryptedWallet
-        = |c| c.create_encrypted_wallet(&wallet_name);
-    /// Creates an unencrypted wallet from a new recovery phrase, returned once as ``mnemonics``
-    /// (``POST /api/Wallet/create-importable-wallet``).
-    fn create_importable_wallet(wallet_name: String) -> CreatedImportableWallet
-        = |c| c.create_importable_wallet(&wallet_name);
-    /// Creates an encrypted wallet from a new recovery phrase; ``mnemonics`` and ``passphrase``
-    /// are returned once (``POST /api/Wallet/create-importable-encrypted-wallet``).
-    fn create_importable_encrypted_wallet(wallet_name: String) -> CreatedImportableEncryptedWallet
-        = |c| c.create_importable_encrypted_wallet(&wallet_name);
-    /// Recreates a wallet from a recovery phrase under a new name and rescans
-    /// (``POST /api/Wallet/import-wallet``).
-    fn import_wallet(wallet_name: String, mnemonics: SecretArg) -> ImportedWallet
-        = |c| c.import_wallet(&wallet_name, &mnemonics.0);
-    /// Wallet summary (``GET /api/Wallet/details``; the credential travels in the query and is
-    /// kept out of every error).
-    fn wallet_details(wallet_name: String) -> WalletDetails
-        = |c| c.wallet_details(&wallet_name);
-    /// One page of the wallet's transactions, newest first (``GET /api/Wallet/transactions``);
-    /// see ``wallet_transactions_pages``.
-    fn wallet_transactions(wallet_name: String; skip: u32, count: u32) -> WalletTransactions
-        = |c| c.wallet_transactions(&wallet_name, WalletTransactionsOptions { skip, count });
-    /// Wallet balance (``GET /api/Wallet/balance``).
-    fn wallet_balance(wallet_name: String) -> WalletBalance
-        = |c| c.wallet_balance(&wallet_name);
-    /// The wallet's receive addresses with totals (``GET /api/Wallet/addresses``).
-    fn wallet_addresses(wallet_name: String) -> WalletAddresses
-        = |c| c.wallet_addresses(&wallet_name);
-    /// Changes an encrypted wallet's passphrase (``POST /api/Wallet/change-passphrase``).
-    fn change_passphrase(wallet_name: String, old_passphrase: SecretArg, new_passphrase: SecretArg) -> PassphraseChange
-        = |c| c.change_passphrase(&wallet_name, &old_passphrase.0, &new_passphrase.0);
-    /// The wallet's primary address (``GET /api/Wallet/official-address``).
-    fn official_address(wallet_name: String) -> OfficialAddress
-        = |c| c.official_address(&wallet_name);
-    /// Signs a message with the key of one of the wallet's legacy addresses
-    /// (``POST /api/Wallet/sign-wallet-message``).
-    fn sign_wallet_message(wallet_name: String, address: String, message: String; passphrase: SecretArg) -> SignedMessage
-        = |c| c.sign_wallet_message(&wallet_name, &address, &message, SignWalletMessageOptions { passphrase: sec(passphrase) });
-    /// Balance of one of the wallet's addresses (``GET /api/Wallet/wallet-address-balance``).
-    fn wallet_address_balance(wallet_name: String, address: String) -> WalletAddressBalance
-        = |c| c.wallet_address_balance(&wallet_name, &address);
-    /// The wallet's transaction entries concerning one of its addresses
-    /// (``GET /api/Wallet/wallet-address-transactions``).
-    fn wallet_address_transactions(wallet_name: String, address: String) -> WalletAddressTransactions
-        = |c| c.wallet_address_transactions(&wallet_name, &address);
-    /// Replaces the wallet's HD seed by one derived from the phrase
-    /// (``POST /api/Wallet/set-wallet-mnemonics``).
-    fn set_wallet_mnemonics(wallet_name: String, mnemonics: SecretArg; passphrase: SecretArg) -> WalletMnemonicsSet
-        = |c| c.set_wallet_mnemonics(&wallet_name, &mnemonics.0, SetWalletMnemonicsOptions { passphrase: sec(passphrase) });
-    /// Address of key 0 for a phrase, Core's scheme (``GET /api/Wallet/wallet-default-address``).
-    fn wallet_default_address(mnemonics: SecretArg; address_type: AddressTypeArg) -> MnemonicAddress
-        = |c| c.wallet_default_address(&mnemonics.0, WalletDefaultAddressOptions { address_type: at(address_type) });
-    /// Address of the first receive key for a phrase, BIP44/49/84 scheme
-    /// (``GET /api/Wallet/wallet-default-address-v2``).
-    fn wallet_default_address_v2(mnemonics: SecretArg; address_type: AddressTypeArg) -> MnemonicAddress
-        = |c| c.wallet_default_address_v2(&mnemonics.0, WalletDefaultAddressOptions { address_type: at(address_type) });
-}
+include!("../../core/src/exported.rs");
 
 // ------------------------------------------------------------------ module
 

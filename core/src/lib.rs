@@ -70,3 +70,67 @@ pub struct ReadmeQuickstart;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 pub struct CrateReadme;
+
+/// `exported.rs`, the list the bindings export, agrees with the operation table: every
+/// operation and variant once, each with exactly its inputs (required or optional as the table
+/// says) and the result type its core method returns.
+#[cfg(test)]
+mod exported_list {
+    struct Exported {
+        name: &'static str,
+        required: Vec<&'static str>,
+        optional: Vec<&'static str>,
+        result: &'static str,
+    }
+
+    fn exported() -> Vec<Exported> {
+        let mut out = Vec::new();
+        macro_rules! declare_exported {
+            ($(
+                $(#[doc = $doc:literal])*
+                fn $name:ident ( $($arg:ident : $ty:ident),* )
+                    $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $f:ident : $ft:ident ),* $(,)? } )?
+                    -> $ret:ident ;
+            )*) => {{
+                $(
+                    out.push(Exported {
+                        name: stringify!($name),
+                        required: vec![$(stringify!($arg)),*],
+                        optional: vec![$($(stringify!($f)),*)?],
+                        result: stringify!($ret),
+                    });
+                )*
+            }};
+        }
+        include!("exported.rs");
+        out
+    }
+
+    #[test]
+    fn exported_list_matches_the_operation_table() {
+        use crate::operations::{Presence, ALL, VARIANTS};
+        let list = exported();
+        let mut names: Vec<&str> = list.iter().map(|e| e.name).collect();
+        let mut table: Vec<&str> = ALL.iter().map(|o| o.name).chain(VARIANTS.iter().map(|v| v.0)).collect();
+        names.sort();
+        table.sort();
+        assert_eq!(names, table);
+        for e in &list {
+            let op = VARIANTS.iter().find(|v| v.0 == e.name).map(|v| v.2).or_else(|| crate::operations::by_name(e.name)).unwrap();
+            // the variant takes `passphrase` where its operation takes `mnemonics`
+            let params: Vec<(&str, bool)> = op
+                .params
+                .iter()
+                .filter(|p| !(e.name != op.name && p.sdk_name == "mnemonics"))
+                .map(|p| (p.sdk_name, p.presence == Presence::Required))
+                .collect();
+            let mut want: Vec<(&str, bool)> = e.required.iter().map(|n| (*n, true)).chain(e.optional.iter().map(|n| (*n, false))).collect();
+            let mut have = params.clone();
+            want.sort();
+            have.sort();
+            have.dedup(); // wallet_name may travel twice (header and body)
+            assert_eq!(want, have, "{}: inputs", e.name);
+            assert!(crate::models::record_types().iter().any(|t| t.name == e.result), "{}: {}", e.name, e.result);
+        }
+    }
+}

@@ -134,26 +134,6 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::Result<wallet_sdk::Cl
     Ok(b)
 }
 
-macro_rules! options_records {
-    ($( $(#[$m:meta])* $name:ident { $( $(#[$fm:meta])* $f:ident : $t:ty ),* $(,)? } )*) => {
-        $(
-            $(#[$m])*
-            #[derive(Clone, Debug, Default, uniffi::Record)]
-            pub struct $name {
-                $( $(#[$fm])* #[uniffi(default = None)] pub $f: Option<$t>, )*
-            }
-            impl TryFrom<$name> for wallet_sdk::$name {
-                type Error = wallet_sdk::Error;
-                fn try_from(o: $name) -> wallet_sdk::Result<Self> {
-                    let mut out = wallet_sdk::$name::default();
-                    $( out.$f = o.$f.map(|v| v.into_core(stringify!($f))).transpose()?; )*
-                    Ok(out)
-                }
-            }
-        )*
-    };
-}
-
 /// Converts an FFI input into the core type; `field` names it in an `InvalidInput`.
 trait IntoCore<T> {
     fn into_core(self, field: &str) -> wallet_sdk::Result<T>;
@@ -182,29 +162,6 @@ impl IntoCore<wallet_sdk::AddressType> for AddressType {
     fn into_core(self, _: &str) -> wallet_sdk::Result<wallet_sdk::AddressType> {
         Ok(self.into())
     }
-}
-
-options_records! {
-    /// Optional inputs of `create_address`.
-    CreateAddressOptions { /** Label for the address. */ label: String, /** Address type (omitted: the service's default). */ address_type: AddressType, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `create_multisig_address`.
-    CreateMultisigAddressOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `address_transaction`.
-    AddressTransactionOptions { /** Page size (service default 25, max 500). */ take: i32, /** Entries to skip. */ skip: i32 }
-    /// Optional inputs of `address_private_key`.
-    AddressPrivateKeyOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `generate_default_address`.
-    GenerateDefaultAddressOptions { /** Address type. */ address_type: AddressType, /** Label. */ label: String, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `send_funds_from_wallet`.
-    SendFundsFromWalletOptions { /** Wallet-local note of the recipient's name. */ recipient_name: String, /** Wallet-local description. */ description: String, /** Take the fee from the amount. */ amount_include_fees: bool, /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `wallet_transactions`.
-    WalletTransactionsOptions { /** Entries to skip. */ skip: i32, /** Page size (service default 25, max 500). */ count: i32 }
-    /// Optional inputs of `sign_wallet_message`.
-    SignWalletMessageOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `set_wallet_mnemonics`.
-    SetWalletMnemonicsOptions { /** The wallet's passphrase, when encrypted. */ passphrase: Arc<Secret> }
-    /// Optional inputs of `wallet_default_address` and `wallet_default_address_v2`.
-    WalletDefaultAddressOptions { /** Address type (omitted: the service's default). */ address_type: AddressType }
 }
 
 /// Aborts the spawned task when the call's future is dropped (Kotlin coroutine cancellation
@@ -417,196 +374,137 @@ fn parse_arguments(json: &str) -> Result<serde_json::Map<String, serde_json::Val
     }
 }
 
-/// The 43 operations, declared once: `name(args) -> Result = |client| core call`. Each becomes
-/// an async exported method that runs the core call on the shared runtime.
-macro_rules! operations {
-    ($( $(#[$m:meta])* $([$($attr:tt)*])? fn $name:ident($($arg:ident : $ty:ty),*) -> $ret:ty = |$c:ident| $body:expr; )*) => {
+/// The input types of `core/src/exported.rs` as Kotlin and Swift see them.
+mod exported_types {
+    pub type Text = String;
+    pub type Secret = std::sync::Arc<crate::Secret>;
+    pub type Amount = crate::Amount;
+    /// Signed, as Kotlin and Java callers expect; a negative value is `InvalidInput`.
+    pub type Count = i32;
+    pub type Flag = bool;
+    pub type TextList = Vec<String>;
+    pub type CountList = Vec<i32>;
+    pub type AddressType = crate::AddressType;
+}
+
+/// A required input lent to the core method as the type it takes; `field` names it in an
+/// `InvalidInput`.
+trait CoreArg<'a> {
+    type Core;
+    fn core_arg(&'a self, field: &str) -> wallet_sdk::Result<Self::Core>;
+}
+impl<'a> CoreArg<'a> for String {
+    type Core = &'a str;
+    fn core_arg(&'a self, _: &str) -> wallet_sdk::Result<&'a str> {
+        Ok(self)
+    }
+}
+impl<'a> CoreArg<'a> for Arc<Secret> {
+    type Core = &'a wallet_sdk::Secret;
+    fn core_arg(&'a self, _: &str) -> wallet_sdk::Result<&'a wallet_sdk::Secret> {
+        Ok(&self.0)
+    }
+}
+impl CoreArg<'_> for Amount {
+    type Core = wallet_sdk::Amount;
+    fn core_arg(&self, _: &str) -> wallet_sdk::Result<wallet_sdk::Amount> {
+        Ok(self.clone().into())
+    }
+}
+impl CoreArg<'_> for i32 {
+    type Core = u32;
+    fn core_arg(&self, field: &str) -> wallet_sdk::Result<u32> {
+        unsigned(field, *self)
+    }
+}
+impl CoreArg<'_> for Vec<String> {
+    type Core = Vec<String>;
+    fn core_arg(&self, _: &str) -> wallet_sdk::Result<Vec<String>> {
+        Ok(self.clone())
+    }
+}
+impl CoreArg<'_> for Vec<i32> {
+    type Core = Vec<u32>;
+    fn core_arg(&self, field: &str) -> wallet_sdk::Result<Vec<u32>> {
+        self.iter().map(|v| unsigned(field, *v)).collect()
+    }
+}
+impl CoreArg<'_> for AddressType {
+    type Core = wallet_sdk::AddressType;
+    fn core_arg(&self, _: &str) -> wallet_sdk::Result<wallet_sdk::AddressType> {
+        Ok(self.clone().into())
+    }
+}
+
+/// One exported operation: an async method that runs the core call on the shared runtime;
+/// with optional inputs, an options record that defaults to none.
+macro_rules! exported_method {
+    ([$(#[doc = $doc:literal])*] $name:ident ($($arg:ident : $ty:ident),*) [$oname:ident] -> $ret:ident) => {
         #[uniffi::export]
         impl WalletClient {
-            $(
-                $(#[$m])*
-                $(#[uniffi::method($($attr)*)])?
-                pub async fn $name(&self, $($arg: $ty),*) -> Result<$ret, WalletError> {
-                    let $c = self.core.clone();
-                    guarded(async move { $body.await }, self.token.clone(), Some(stringify!($name))).await
-                }
-            )*
+            $(#[doc = $doc])*
+            #[uniffi::method(default(options = None))]
+            pub async fn $name(&self, $($arg: exported_types::$ty,)* options: Option<$oname>) -> Result<$ret, WalletError> {
+                let c = self.core.clone();
+                let call = async move {
+                    let options: wallet_sdk::$oname = options.unwrap_or_default().try_into()?;
+                    c.$name($(CoreArg::core_arg(&$arg, stringify!($arg))?,)* options).await
+                };
+                guarded(call, self.token.clone(), Some(stringify!($name))).await
+            }
         }
+    };
+    ([$(#[doc = $doc:literal])*] $name:ident ($($arg:ident : $ty:ident),*) [] -> $ret:ident) => {
+        #[uniffi::export]
+        impl WalletClient {
+            $(#[doc = $doc])*
+            pub async fn $name(&self, $($arg: exported_types::$ty),*) -> Result<$ret, WalletError> {
+                let c = self.core.clone();
+                let call = async move { c.$name($(CoreArg::core_arg(&$arg, stringify!($arg))?),*).await };
+                guarded(call, self.token.clone(), Some(stringify!($name))).await
+            }
+        }
+    };
+}
+
+/// The options record of an operation (once: `[shared]` ones are declared by an earlier one).
+macro_rules! exported_options {
+    ([shared] $($rest:tt)*) => {};
+    ([] $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $f:ident : $ft:ident ),* }) => {
+        $(#[doc = $odoc])*
+        #[derive(Clone, Debug, Default, uniffi::Record)]
+        pub struct $oname {
+            $( $(#[doc = $fdoc])* #[uniffi(default = None)] pub $f: Option<exported_types::$ft>, )*
+        }
+        impl TryFrom<$oname> for wallet_sdk::$oname {
+            type Error = wallet_sdk::Error;
+            fn try_from(o: $oname) -> wallet_sdk::Result<Self> {
+                let mut out = wallet_sdk::$oname::default();
+                $( out.$f = o.$f.map(|v| v.into_core(stringify!($f))).transpose()?; )*
+                Ok(out)
+            }
+        }
+    };
+}
+
+macro_rules! declare_exported {
+    ($(
+        $(#[doc = $doc:literal])*
+        fn $name:ident ( $($arg:ident : $ty:ident),* )
+            $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $f:ident : $ft:ident ),* $(,)? } )?
+            -> $ret:ident ;
+    )*) => {
+        $(
+            exported_method!([$(#[doc = $doc])*] $name ($($arg : $ty),*) [$($oname)?] -> $ret);
+            $( exported_options!([$($shared)?] $(#[doc = $odoc])* $oname { $( $(#[doc = $fdoc])* $f : $ft ),* }); )?
+        )*
 
         /// The snake_case names of the exported operations, in declaration order.
         pub const EXPORTED_OPERATIONS: &[&str] = &[$(stringify!($name)),*];
     };
 }
 
-fn opt<O: Default + TryInto<C, Error = wallet_sdk::Error>, C>(o: Option<O>) -> wallet_sdk::Result<C> {
-    o.unwrap_or_default().try_into()
-}
-
-fn s(secret: &Arc<Secret>) -> &wallet_sdk::Secret {
-    &secret.0
-}
-
-fn am(a: Amount) -> wallet_sdk::Amount {
-    a.into()
-}
-
-operations! {
-    // ---------------------------------------------------------------- Address
-    /// New receive address in a wallet (`POST /api/Address/create`). Not retried automatically.
-    [default(options = None)]
-    fn create_address(wallet_name: String, options: Option<CreateAddressOptions>) -> CreatedAddress
-        = |c| c.create_address(&wallet_name, opt(options)?);
-    /// Adds an `n_required`-of-n multisig address to the wallet (`POST /api/Address/create-muti-sig-address`).
-    [default(options = None)]
-    fn create_multisig_address(wallet_name: String, addresses: Vec<String>, n_required: i32, address_type: AddressType, options: Option<CreateMultisigAddressOptions>) -> MultisigAddress
-        = |c| c.create_multisig_address(&wallet_name, addresses, unsigned("n_required", n_required)?, address_type.into(), opt(options)?);
-    /// What the wallet knows about an address (`GET /api/Address/address-details`).
-    fn address_details(wallet_name: String, address: String) -> AddressDetails
-        = |c| c.address_details(&wallet_name, &address);
-    /// Signs a message with a WIF private key (`POST /api/Address/sign-message`).
-    fn sign_message(message: String, private_key: Arc<Secret>) -> SignedMessage
-        = |c| c.sign_message(&message, s(&private_key));
-    /// Checks a message signature against a legacy address (`POST /api/Address/verify-message`).
-    fn verify_message(address: String, message: String, signature: String) -> MessageVerification
-        = |c| c.verify_message(&address, &message, &signature);
-    /// One page of the history of any address, newest first (`GET /api/Address/address-transaction`).
-    [default(options = None)]
-    fn address_transaction(address: String, options: Option<AddressTransactionOptions>) -> AddressTransactions
-        = |c| c.address_transaction(&address, opt(options)?);
-    /// Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
-    fn address_balance(address: String) -> AddressBalance
-        = |c| c.address_balance(&address);
-    /// Exports an address's WIF private key (`GET /api/Address/address-private-key`).
-    [default(options = None)]
-    fn address_private_key(wallet_name: String, address: String, options: Option<AddressPrivateKeyOptions>) -> PrivateKeyExport
-        = |c| c.address_private_key(&wallet_name, &address, opt(options)?);
-    /// Exports an address's WIF private key using the recovery phrase (`GET /api/Address/address-private-key-v2`).
-    fn address_private_key_v2(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> PrivateKeyExport
-        = |c| c.address_private_key_v2(&wallet_name, &address, s(&mnemonics));
-    /// `address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase (same operation).
-    fn address_private_key_v2_with_passphrase(wallet_name: String, address: String, passphrase: Arc<Secret>) -> PrivateKeyExport
-        = |c| c.address_private_key_v2_with_passphrase(&wallet_name, &address, s(&passphrase));
-    /// Pre-payment check of an address (`GET /api/Address/screen-address`).
-    fn screen_address(wallet_name: String, address: String, mnemonics: Arc<Secret>) -> AddressScreening
-        = |c| c.screen_address(&wallet_name, &address, s(&mnemonics));
-    /// The wallet's default key encoded as the requested type (`POST /api/Address/generate-default-address`).
-    [default(options = None)]
-    fn generate_default_address(wallet_name: String, options: Option<GenerateDefaultAddressOptions>) -> DefaultAddress
-        = |c| c.generate_default_address(&wallet_name, opt(options)?);
-
-    // ---------------------------------------------------------------- Blocks
-    /// Chain state (`GET /api/Blocks/blockchain-info`).
-    fn blockchain_info() -> BlockchainInfo
-        = |c| c.blockchain_info();
-    /// Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`).
-    fn block_stat(block_height: String) -> BlockStats
-        = |c| c.block_stat(&block_height);
-    /// Header of one block, by height or hash (`GET /api/Blocks/block-header`).
-    fn block_header(block_height: String) -> BlockHeader
-        = |c| c.block_header(&block_height);
-    /// All transactions of one block (`GET /api/Blocks/block-transaction`).
-    fn block_transaction(block_hash: String) -> BlockTransactions
-        = |c| c.block_transaction(&block_hash);
-
-    // ---------------------------------------------------------------- Litecoin
-    /// Any transaction by id (`GET /api/Litecoin/transaction-details`).
-    fn transaction_details(txid: String) -> TransactionDetails
-        = |c| c.transaction_details(&txid);
-    /// One unspent output (`GET /api/Litecoin/get-utxo-details`).
-    fn get_utxo_details(txid: String, vout: i32) -> UtxoDetails
-        = |c| c.get_utxo_details(&txid, unsigned("vout", vout)?);
-
-    // ---------------------------------------------------------------- Transactions
-    /// Sends from the wallet to an address (`POST /api/Transactions/send-funds-from-wallet`).
-    /// Never repeated automatically; a lost answer gives `OutcomeUnknown`.
-    [default(options = None)]
-    fn send_funds_from_wallet(wallet_name: String, recipient_address: String, amount: Amount, options: Option<SendFundsFromWalletOptions>) -> SentFunds
-        = |c| c.send_funds_from_wallet(&wallet_name, &recipient_address, am(amount), opt(options)?);
-    /// Builds an unsigned transaction spending `sender_address`'s coins (`POST /api/Transactions/create-raw-transaction`).
-    fn create_raw_transaction(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount) -> RawTransaction
-        = |c| c.create_raw_transaction(&wallet_name, &sender_address, &recipient_address, am(amount));
-    /// Builds an unsigned transaction from chosen outpoints `utxos[i]:vouts[i]` (`POST /api/Transactions/create-raw-transaction-v2`).
-    fn create_raw_transaction_v2(sender_address: String, recipient_address: String, amount: Amount, utxos: Vec<String>, vouts: Vec<i32>) -> RawTransaction
-        = |c| c.create_raw_transaction_v2(&sender_address, &recipient_address, am(amount), utxos, vouts.into_iter().map(|v| unsigned("vouts", v)).collect::<wallet_sdk::Result<_>>()?);
-    /// Like `create_raw_transaction` with a service-fee output (`POST /api/Transactions/create-raw-transaction-v3`).
-    fn create_raw_transaction_v3(wallet_name: String, sender_address: String, recipient_address: String, amount: Amount, service_fee_address: String, service_fee_amount: Amount) -> RawTransaction
-        = |c| c.create_raw_transaction_v3(&wallet_name, &sender_address, &recipient_address, am(amount), &service_fee_address, am(service_fee_amount));
-    /// Signs a raw transaction with one WIF private key (`POST /api/Transactions/sign-transaction`).
-    fn sign_transaction(wallet_name: String, tx_hex: String, private_key: Arc<Secret>) -> SignedTransaction
-        = |c| c.sign_transaction(&wallet_name, &tx_hex, s(&private_key));
-    /// Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not retried automatically.
-    fn broadcast_transaction(signed_tx_hex: String) -> BroadcastResult
-        = |c| c.broadcast_transaction(&signed_tx_hex);
-
-    // ---------------------------------------------------------------- Utilities
-    /// Issues a one-time code bound to a signature and the chain tip (`GET /api/Utilities/get-blockchain-otp`).
-    fn get_blockchain_otp(signature: String) -> BlockchainOtp
-        = |c| c.get_blockchain_otp(&signature);
-    /// Checks a one-time code (`POST /api/Utilities/verify-otp`).
-    fn verify_otp(signature: String, code: Arc<Secret>) -> OtpVerification
-        = |c| c.verify_otp(&signature, s(&code));
-
-    // ---------------------------------------------------------------- Wallet
-    /// Creates an unencrypted wallet (`POST /api/Wallet/create`).
-    fn create_wallet(wallet_name: String) -> CreatedWallet
-        = |c| c.create_wallet(&wallet_name);
-    /// Encrypts a wallet with a chosen passphrase (`POST /api/Wallet/encrypt-wallet`).
-    fn encrypt_wallet(wallet_name: String, passphrase: Arc<Secret>) -> EncryptedWallet
-        = |c| c.encrypt_wallet(&wallet_name, s(&passphrase));
-    /// Creates an encrypted wallet; the `passphrase` is returned once (`POST /api/Wallet/create-encrypted-wallet`).
-    fn create_encrypted_wallet(wallet_name: String) -> CreatedEncryptedWallet
-        = |c| c.create_encrypted_wallet(&wallet_name);
-    /// Creates a wallet from a new recovery phrase, returned once (`POST /api/Wallet/create-importable-wallet`).
-    fn create_importable_wallet(wallet_name: String) -> CreatedImportableWallet
-        = |c| c.create_importable_wallet(&wallet_name);
-    /// Creates an encrypted wallet from a new phrase (`POST /api/Wallet/create-importable-encrypted-wallet`).
-    fn create_importable_encrypted_wallet(wallet_name: String) -> CreatedImportableEncryptedWallet
-        = |c| c.create_importable_encrypted_wallet(&wallet_name);
-    /// Recreates a wallet from a recovery phrase under a new name (`POST /api/Wallet/import-wallet`).
-    fn import_wallet(wallet_name: String, mnemonics: Arc<Secret>) -> ImportedWallet
-        = |c| c.import_wallet(&wallet_name, s(&mnemonics));
-    /// Wallet summary (`GET /api/Wallet/details`).
-    fn wallet_details(wallet_name: String) -> WalletDetails
-        = |c| c.wallet_details(&wallet_name);
-    /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`).
-    [default(options = None)]
-    fn wallet_transactions(wallet_name: String, options: Option<WalletTransactionsOptions>) -> WalletTransactions
-        = |c| c.wallet_transactions(&wallet_name, opt(options)?);
-    /// Wallet balance (`GET /api/Wallet/balance`).
-    fn wallet_balance(wallet_name: String) -> WalletBalance
-        = |c| c.wallet_balance(&wallet_name);
-    /// The wallet's receive addresses (`GET /api/Wallet/addresses`).
-    fn wallet_addresses(wallet_name: String) -> WalletAddresses
-        = |c| c.wallet_addresses(&wallet_name);
-    /// Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`).
-    fn change_passphrase(wallet_name: String, old_passphrase: Arc<Secret>, new_passphrase: Arc<Secret>) -> PassphraseChange
-        = |c| c.change_passphrase(&wallet_name, s(&old_passphrase), s(&new_passphrase));
-    /// The wallet's primary address (`GET /api/Wallet/official-address`).
-    fn official_address(wallet_name: String) -> OfficialAddress
-        = |c| c.official_address(&wallet_name);
-    /// Signs a message with one of the wallet's legacy addresses (`POST /api/Wallet/sign-wallet-message`).
-    [default(options = None)]
-    fn sign_wallet_message(wallet_name: String, address: String, message: String, options: Option<SignWalletMessageOptions>) -> SignedMessage
-        = |c| c.sign_wallet_message(&wallet_name, &address, &message, opt(options)?);
-    /// Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`).
-    fn wallet_address_balance(wallet_name: String, address: String) -> WalletAddressBalance
-        = |c| c.wallet_address_balance(&wallet_name, &address);
-    /// The wallet's entries for one of its addresses (`GET /api/Wallet/wallet-address-transactions`).
-    fn wallet_address_transactions(wallet_name: String, address: String) -> WalletAddressTransactions
-        = |c| c.wallet_address_transactions(&wallet_name, &address);
-    /// Replaces the wallet's HD seed by one from the phrase (`POST /api/Wallet/set-wallet-mnemonics`).
-    [default(options = None)]
-    fn set_wallet_mnemonics(wallet_name: String, mnemonics: Arc<Secret>, options: Option<SetWalletMnemonicsOptions>) -> WalletMnemonicsSet
-        = |c| c.set_wallet_mnemonics(&wallet_name, s(&mnemonics), opt(options)?);
-    /// Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`).
-    [default(options = None)]
-    fn wallet_default_address(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
-        = |c| c.wallet_default_address(s(&mnemonics), opt(options)?);
-    /// Address of the first receive key for a phrase, BIP44/49/84 (`GET /api/Wallet/wallet-default-address-v2`).
-    [default(options = None)]
-    fn wallet_default_address_v2(mnemonics: Arc<Secret>, options: Option<WalletDefaultAddressOptions>) -> MnemonicAddress
-        = |c| c.wallet_default_address_v2(s(&mnemonics), opt(options)?);
-}
+include!("../../core/src/exported.rs");
 
 #[cfg(test)]
 mod tests {

@@ -17,78 +17,37 @@ use wallet_sdk::offline;
 
 use crate::{Secret, WalletError};
 
-/// A Litecoin network. Its printed form (`toString()` / `description`) is the core's name:
-/// `mainnet`, `testnet` or `regtest`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-#[uniffi::export(Display)]
-pub enum Network {
-    /// Litecoin mainnet: `L…`, `M…` (and legacy `3…`), `ltc1…`, `ltcmweb1…`.
-    Mainnet,
-    /// Litecoin testnet: `m…`/`n…`, `Q…` (and legacy `2…`), `tltc1…`, `tmweb1…`.
-    Testnet,
-    /// Litecoin regtest: as testnet, but `rltc1…` for segwit.
-    Regtest,
-}
-
-/// How one key is shown as an address, and which BIP137 header family its signed messages
-/// use. Printed as the core's name: `p2pkh`, `p2sh-p2wpkh` or `p2wpkh`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-#[uniffi::export(Display)]
-pub enum KeyAddressType {
-    /// Pay to public key hash (`L…`, `m…`/`n…`); Core's `legacy`. The key may be uncompressed.
-    P2pkh,
-    /// P2WPKH nested in P2SH (`M…`, `Q…`); Core's `p2sh-segwit`. Compressed keys only.
-    P2shP2wpkh,
-    /// Native segwit v0 (`ltc1q…`, `tltc1q…`, `rltc1q…`); Core's `bech32`. Compressed keys only.
-    P2wpkh,
-}
-
-/// What an address pays to. Printed as the core's name: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`,
-/// `p2tr`, `witness_unknown` or `mweb`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-#[uniffi::export(Display)]
-pub enum AddressKind {
-    /// Pay to public key hash (Base58).
-    P2pkh,
-    /// Pay to script hash (Base58), including P2SH-wrapped segwit.
-    P2sh,
-    /// Segwit v0 key hash (20-byte program).
-    P2wpkh,
-    /// Segwit v0 script hash (32-byte program).
-    P2wsh,
-    /// Segwit v1 with a 32-byte program (taproot).
-    P2tr,
-    /// Any other segwit version or length that Core accepts (v1 not 32 bytes, v2 to v16).
-    WitnessUnknown,
-    /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
-    Mweb,
-}
-
-/// Converts between a mirrored enum and the core's, variant by variant, and prints it with the
-/// core's name.
-macro_rules! mirror {
-    ($ffi:ident = $core:ident { $($v:ident),* }) => {
-        impl From<$ffi> for offline::$core {
-            fn from(v: $ffi) -> Self {
-                match v { $( $ffi::$v => offline::$core::$v, )* }
+/// The core's offline enums (`core/src/offline/enums.rs`) as uniffi enums, converted variant by
+/// variant and printed with the core's name (Kotlin `toString()`, Swift `description`).
+macro_rules! declare_offline_enums {
+    ($( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),* $(,)? } )*) => {
+        $(
+            $(#[doc = $doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+            #[uniffi::export(Display)]
+            pub enum $name {
+                $( $(#[doc = $vdoc])* $variant, )*
             }
-        }
-        impl From<offline::$core> for $ffi {
-            fn from(v: offline::$core) -> Self {
-                match v { $( offline::$core::$v => $ffi::$v, )* }
+            impl From<$name> for offline::$name {
+                fn from(v: $name) -> Self {
+                    match v { $( $name::$variant => offline::$name::$variant, )* }
+                }
             }
-        }
-        impl std::fmt::Display for $ffi {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                f.write_str(offline::$core::from(*self).as_str())
+            impl From<offline::$name> for $name {
+                fn from(v: offline::$name) -> Self {
+                    match v { $( offline::$name::$variant => $name::$variant, )* }
+                }
             }
-        }
+            impl std::fmt::Display for $name {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str(offline::$name::from(*self).as_str())
+                }
+            }
+        )*
     };
 }
 
-mirror!(Network = Network { Mainnet, Testnet, Regtest });
-mirror!(KeyAddressType = KeyAddressType { P2pkh, P2shP2wpkh, P2wpkh });
-mirror!(AddressKind = AddressKind { P2pkh, P2sh, P2wpkh, P2wsh, P2tr, WitnessUnknown, Mweb });
+include!("../../core/src/offline/enums.rs");
 
 /// A valid address, decoded (what `parseAddress` returns). Holds no secret.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]

@@ -173,190 +173,190 @@ class Client:
     def __enter__(self) -> Client: ...
     def __exit__(self, *exc: Any) -> bool: ...
     def create_address(self, wallet_name: str, *, label: Optional[str] = None, address_type: Optional[AddressTypeLike] = None, passphrase: Optional[SecretLike] = None) -> CreatedAddress:
-        """Creates a new receive address in a wallet (``POST /api/Address/create``). Not retried
-        automatically. ``passphrase`` is needed when the wallet is encrypted.
+        """Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
+        automatically. `passphrase` is needed when the wallet is encrypted.
         """
         ...
     def create_multisig_address(self, wallet_name: str, addresses: Sequence[str], n_required: int, address_type: AddressTypeLike, *, passphrase: Optional[SecretLike] = None) -> MultisigAddress:
-        """Adds an ``n_required``-of-n multisig address built from ``addresses`` (wallet addresses or
-        hex public keys) to the wallet (``POST /api/Address/create-muti-sig-address``).
+        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
+        hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
         """
         ...
     def address_details(self, wallet_name: str, address: str) -> AddressDetails:
-        """What the wallet knows about one of its addresses (``GET /api/Address/address-details``)."""
+        """What the wallet knows about one of its addresses (`GET /api/Address/address-details`)."""
         ...
     def sign_message(self, message: str, private_key: SecretLike) -> SignedMessage:
-        """Signs a message with a WIF private key (``POST /api/Address/sign-message``)."""
+        """Signs a message with a WIF private key (`POST /api/Address/sign-message`)."""
         ...
     def verify_message(self, address: str, message: str, signature: str) -> MessageVerification:
-        """Checks a message signature against a (legacy) address (``POST /api/Address/verify-message``)."""
+        """Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`)."""
         ...
     def address_transaction(self, address: str, *, take: Optional[int] = None, skip: Optional[int] = None) -> AddressTransactions:
         """One page of the history of any address, newest first
-        (``GET /api/Address/address-transaction``); see ``address_transaction_pages``.
+        (`GET /api/Address/address-transaction`); the pager follows every page.
         """
         ...
     def address_balance(self, address: str) -> AddressBalance:
-        """Confirmed and unconfirmed balance of any address (``GET /api/Address/address-balance``)."""
+        """Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`)."""
         ...
     def address_private_key(self, wallet_name: str, address: str, *, passphrase: Optional[SecretLike] = None) -> PrivateKeyExport:
-        """Exports an address's WIF private key, unlocking with ``passphrase``
-        (``GET /api/Address/address-private-key``).
+        """Exports an address's WIF private key, unlocking with `passphrase`
+        (`GET /api/Address/address-private-key`).
         """
         ...
     def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
         """Exports an address's WIF private key using the wallet's recovery phrase
-        (``GET /api/Address/address-private-key-v2``).
+        (`GET /api/Address/address-private-key-v2`).
         """
         ...
     def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
-        """``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
+        """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
         (the same operation; the phrase is not sent).
         """
         ...
     def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
         """Pre-payment check of an address: validity, ownership, history, deny-list
-        (``GET /api/Address/screen-address``).
+        (`GET /api/Address/screen-address`).
         """
         ...
     def generate_default_address(self, wallet_name: str, *, address_type: Optional[AddressTypeLike] = None, label: Optional[str] = None, passphrase: Optional[SecretLike] = None) -> DefaultAddress:
         """The wallet's default key encoded as the requested type, labelled
-        (``POST /api/Address/generate-default-address``). Not retried automatically.
+        (`POST /api/Address/generate-default-address`). Not retried automatically.
         """
         ...
     def blockchain_info(self) -> BlockchainInfo:
-        """Chain state; the read-only connectivity check (``GET /api/Blocks/blockchain-info``)."""
+        """Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`)."""
         ...
     def block_stat(self, block_height: str) -> BlockStats:
-        """Statistics of one block, by height or hash (``GET /api/Blocks/block-stat``)."""
+        """Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`)."""
         ...
     def block_header(self, block_height: str) -> BlockHeader:
-        """Header of one block, by height or hash (``GET /api/Blocks/block-header``)."""
+        """Header of one block, by height or hash (`GET /api/Blocks/block-header`)."""
         ...
     def block_transaction(self, block_hash: str) -> BlockTransactions:
-        """All transactions of one block (``GET /api/Blocks/block-transaction``)."""
+        """All transactions of one block (`GET /api/Blocks/block-transaction`)."""
         ...
     def transaction_details(self, txid: str) -> TransactionDetails:
-        """Any transaction by id, confirmed or in the mempool (``GET /api/Litecoin/transaction-details``)."""
+        """Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`)."""
         ...
     def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
-        """One unspent output (``GET /api/Litecoin/get-utxo-details``)."""
+        """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
         ...
     def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None) -> SentFunds:
-        """Sends ``amount`` LTC from the wallet to ``recipient_address``; the wallet selects coins,
-        signs and broadcasts (``POST /api/Transactions/send-funds-from-wallet``). Never retried
-        after the request may have left: a lost answer raises ``OutcomeUnknownError`` (look for
-        the payment with ``wallet_transactions`` before sending again).
+        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
+        signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
+        automatically: a lost answer is an outcome-unknown error (look for the payment in the
+        wallet's transactions before sending again).
         """
         ...
     def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
-        """Builds an unsigned transaction spending only ``sender_address``'s coins in the wallet
-        (``POST /api/Transactions/create-raw-transaction``).
+        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
+        (`POST /api/Transactions/create-raw-transaction`).
         """
         ...
     def create_raw_transaction_v2(self, sender_address: str, recipient_address: str, amount: AmountLike, utxos: Sequence[str], vouts: Sequence[int]) -> RawTransaction:
-        """Builds an unsigned transaction from caller-chosen outpoints ``utxos[i]:vouts[i]``
-        (``POST /api/Transactions/create-raw-transaction-v2``).
+        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
+        (`POST /api/Transactions/create-raw-transaction-v2`).
         """
         ...
     def create_raw_transaction_v3(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike, service_fee_address: str, service_fee_amount: AmountLike) -> RawTransaction:
-        """Like ``create_raw_transaction`` with an extra service-fee output
-        (``POST /api/Transactions/create-raw-transaction-v3``).
+        """Like `create_raw_transaction` with an extra service-fee output
+        (`POST /api/Transactions/create-raw-transaction-v3`).
         """
         ...
     def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
         """Signs a raw transaction hex with one WIF private key
-        (``POST /api/Transactions/sign-transaction``).
+        (`POST /api/Transactions/sign-transaction`).
         """
         ...
     def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (``POST /api/Transactions/broadcast-transaction``). Not
-        retried automatically; after ``OutcomeUnknownError`` look the txid up with
-        ``transaction_details``.
+        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not
+        retried automatically; after an outcome-unknown error look the txid up with
+        `transaction_details`.
         """
         ...
     def get_blockchain_otp(self, signature: str) -> BlockchainOtp:
         """Issues a one-time code bound to a message signature and the chain tip
-        (``GET /api/Utilities/get-blockchain-otp``).
+        (`GET /api/Utilities/get-blockchain-otp`).
         """
         ...
     def verify_otp(self, signature: str, code: SecretLike) -> OtpVerification:
-        """Checks a code from ``get_blockchain_otp`` (``POST /api/Utilities/verify-otp``)."""
+        """Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`)."""
         ...
     def create_wallet(self, wallet_name: str) -> CreatedWallet:
-        """Creates an unencrypted, non-importable wallet (``POST /api/Wallet/create``)."""
+        """Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`)."""
         ...
     def encrypt_wallet(self, wallet_name: str, passphrase: SecretLike) -> EncryptedWallet:
         """Encrypts an existing unencrypted wallet with a chosen passphrase
-        (``POST /api/Wallet/encrypt-wallet``).
+        (`POST /api/Wallet/encrypt-wallet`).
         """
         ...
     def create_encrypted_wallet(self, wallet_name: str) -> CreatedEncryptedWallet:
-        """Creates an encrypted wallet; the returned ``passphrase`` is shown once
-        (``POST /api/Wallet/create-encrypted-wallet``).
+        """Creates an encrypted wallet; the returned `passphrase` is shown once
+        (`POST /api/Wallet/create-encrypted-wallet`).
         """
         ...
     def create_importable_wallet(self, wallet_name: str) -> CreatedImportableWallet:
-        """Creates an unencrypted wallet from a new recovery phrase, returned once as ``mnemonics``
-        (``POST /api/Wallet/create-importable-wallet``).
+        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
+        (`POST /api/Wallet/create-importable-wallet`).
         """
         ...
     def create_importable_encrypted_wallet(self, wallet_name: str) -> CreatedImportableEncryptedWallet:
-        """Creates an encrypted wallet from a new recovery phrase; ``mnemonics`` and ``passphrase``
-        are returned once (``POST /api/Wallet/create-importable-encrypted-wallet``).
+        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
+        are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
         """
         ...
     def import_wallet(self, wallet_name: str, mnemonics: SecretLike) -> ImportedWallet:
         """Recreates a wallet from a recovery phrase under a new name and rescans
-        (``POST /api/Wallet/import-wallet``).
+        (`POST /api/Wallet/import-wallet`).
         """
         ...
     def wallet_details(self, wallet_name: str) -> WalletDetails:
-        """Wallet summary (``GET /api/Wallet/details``; the credential travels in the query and is
+        """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
         kept out of every error).
         """
         ...
     def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
-        """One page of the wallet's transactions, newest first (``GET /api/Wallet/transactions``);
-        see ``wallet_transactions_pages``.
+        """One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
+        the pager follows every page.
         """
         ...
     def wallet_balance(self, wallet_name: str) -> WalletBalance:
-        """Wallet balance (``GET /api/Wallet/balance``)."""
+        """Wallet balance (`GET /api/Wallet/balance`)."""
         ...
     def wallet_addresses(self, wallet_name: str) -> WalletAddresses:
-        """The wallet's receive addresses with totals (``GET /api/Wallet/addresses``)."""
+        """The wallet's receive addresses with totals (`GET /api/Wallet/addresses`)."""
         ...
     def change_passphrase(self, wallet_name: str, old_passphrase: SecretLike, new_passphrase: SecretLike) -> PassphraseChange:
-        """Changes an encrypted wallet's passphrase (``POST /api/Wallet/change-passphrase``)."""
+        """Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`)."""
         ...
     def official_address(self, wallet_name: str) -> OfficialAddress:
-        """The wallet's primary address (``GET /api/Wallet/official-address``)."""
+        """The wallet's primary address (`GET /api/Wallet/official-address`)."""
         ...
     def sign_wallet_message(self, wallet_name: str, address: str, message: str, *, passphrase: Optional[SecretLike] = None) -> SignedMessage:
         """Signs a message with the key of one of the wallet's legacy addresses
-        (``POST /api/Wallet/sign-wallet-message``).
+        (`POST /api/Wallet/sign-wallet-message`).
         """
         ...
     def wallet_address_balance(self, wallet_name: str, address: str) -> WalletAddressBalance:
-        """Balance of one of the wallet's addresses (``GET /api/Wallet/wallet-address-balance``)."""
+        """Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`)."""
         ...
     def wallet_address_transactions(self, wallet_name: str, address: str) -> WalletAddressTransactions:
         """The wallet's transaction entries concerning one of its addresses
-        (``GET /api/Wallet/wallet-address-transactions``).
+        (`GET /api/Wallet/wallet-address-transactions`).
         """
         ...
     def set_wallet_mnemonics(self, wallet_name: str, mnemonics: SecretLike, *, passphrase: Optional[SecretLike] = None) -> WalletMnemonicsSet:
         """Replaces the wallet's HD seed by one derived from the phrase
-        (``POST /api/Wallet/set-wallet-mnemonics``).
+        (`POST /api/Wallet/set-wallet-mnemonics`).
         """
         ...
     def wallet_default_address(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of key 0 for a phrase, Core's scheme (``GET /api/Wallet/wallet-default-address``)."""
+        """Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`)."""
         ...
     def wallet_default_address_v2(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
         """Address of the first receive key for a phrase, BIP44/49/84 scheme
-        (``GET /api/Wallet/wallet-default-address-v2``).
+        (`GET /api/Wallet/wallet-default-address-v2`).
         """
         ...
 
@@ -431,190 +431,190 @@ class AsyncClient:
     async def __aenter__(self) -> AsyncClient: ...
     async def __aexit__(self, *exc: Any) -> bool: ...
     async def create_address(self, wallet_name: str, *, label: Optional[str] = None, address_type: Optional[AddressTypeLike] = None, passphrase: Optional[SecretLike] = None) -> CreatedAddress:
-        """Creates a new receive address in a wallet (``POST /api/Address/create``). Not retried
-        automatically. ``passphrase`` is needed when the wallet is encrypted.
+        """Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
+        automatically. `passphrase` is needed when the wallet is encrypted.
         """
         ...
     async def create_multisig_address(self, wallet_name: str, addresses: Sequence[str], n_required: int, address_type: AddressTypeLike, *, passphrase: Optional[SecretLike] = None) -> MultisigAddress:
-        """Adds an ``n_required``-of-n multisig address built from ``addresses`` (wallet addresses or
-        hex public keys) to the wallet (``POST /api/Address/create-muti-sig-address``).
+        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
+        hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
         """
         ...
     async def address_details(self, wallet_name: str, address: str) -> AddressDetails:
-        """What the wallet knows about one of its addresses (``GET /api/Address/address-details``)."""
+        """What the wallet knows about one of its addresses (`GET /api/Address/address-details`)."""
         ...
     async def sign_message(self, message: str, private_key: SecretLike) -> SignedMessage:
-        """Signs a message with a WIF private key (``POST /api/Address/sign-message``)."""
+        """Signs a message with a WIF private key (`POST /api/Address/sign-message`)."""
         ...
     async def verify_message(self, address: str, message: str, signature: str) -> MessageVerification:
-        """Checks a message signature against a (legacy) address (``POST /api/Address/verify-message``)."""
+        """Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`)."""
         ...
     async def address_transaction(self, address: str, *, take: Optional[int] = None, skip: Optional[int] = None) -> AddressTransactions:
         """One page of the history of any address, newest first
-        (``GET /api/Address/address-transaction``); see ``address_transaction_pages``.
+        (`GET /api/Address/address-transaction`); the pager follows every page.
         """
         ...
     async def address_balance(self, address: str) -> AddressBalance:
-        """Confirmed and unconfirmed balance of any address (``GET /api/Address/address-balance``)."""
+        """Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`)."""
         ...
     async def address_private_key(self, wallet_name: str, address: str, *, passphrase: Optional[SecretLike] = None) -> PrivateKeyExport:
-        """Exports an address's WIF private key, unlocking with ``passphrase``
-        (``GET /api/Address/address-private-key``).
+        """Exports an address's WIF private key, unlocking with `passphrase`
+        (`GET /api/Address/address-private-key`).
         """
         ...
     async def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
         """Exports an address's WIF private key using the wallet's recovery phrase
-        (``GET /api/Address/address-private-key-v2``).
+        (`GET /api/Address/address-private-key-v2`).
         """
         ...
     async def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
-        """``address_private_key_v2`` unlocked with the wallet's passphrase instead of its phrase
+        """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
         (the same operation; the phrase is not sent).
         """
         ...
     async def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
         """Pre-payment check of an address: validity, ownership, history, deny-list
-        (``GET /api/Address/screen-address``).
+        (`GET /api/Address/screen-address`).
         """
         ...
     async def generate_default_address(self, wallet_name: str, *, address_type: Optional[AddressTypeLike] = None, label: Optional[str] = None, passphrase: Optional[SecretLike] = None) -> DefaultAddress:
         """The wallet's default key encoded as the requested type, labelled
-        (``POST /api/Address/generate-default-address``). Not retried automatically.
+        (`POST /api/Address/generate-default-address`). Not retried automatically.
         """
         ...
     async def blockchain_info(self) -> BlockchainInfo:
-        """Chain state; the read-only connectivity check (``GET /api/Blocks/blockchain-info``)."""
+        """Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`)."""
         ...
     async def block_stat(self, block_height: str) -> BlockStats:
-        """Statistics of one block, by height or hash (``GET /api/Blocks/block-stat``)."""
+        """Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`)."""
         ...
     async def block_header(self, block_height: str) -> BlockHeader:
-        """Header of one block, by height or hash (``GET /api/Blocks/block-header``)."""
+        """Header of one block, by height or hash (`GET /api/Blocks/block-header`)."""
         ...
     async def block_transaction(self, block_hash: str) -> BlockTransactions:
-        """All transactions of one block (``GET /api/Blocks/block-transaction``)."""
+        """All transactions of one block (`GET /api/Blocks/block-transaction`)."""
         ...
     async def transaction_details(self, txid: str) -> TransactionDetails:
-        """Any transaction by id, confirmed or in the mempool (``GET /api/Litecoin/transaction-details``)."""
+        """Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`)."""
         ...
     async def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
-        """One unspent output (``GET /api/Litecoin/get-utxo-details``)."""
+        """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
         ...
     async def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None) -> SentFunds:
-        """Sends ``amount`` LTC from the wallet to ``recipient_address``; the wallet selects coins,
-        signs and broadcasts (``POST /api/Transactions/send-funds-from-wallet``). Never retried
-        after the request may have left: a lost answer raises ``OutcomeUnknownError`` (look for
-        the payment with ``wallet_transactions`` before sending again).
+        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
+        signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
+        automatically: a lost answer is an outcome-unknown error (look for the payment in the
+        wallet's transactions before sending again).
         """
         ...
     async def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
-        """Builds an unsigned transaction spending only ``sender_address``'s coins in the wallet
-        (``POST /api/Transactions/create-raw-transaction``).
+        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
+        (`POST /api/Transactions/create-raw-transaction`).
         """
         ...
     async def create_raw_transaction_v2(self, sender_address: str, recipient_address: str, amount: AmountLike, utxos: Sequence[str], vouts: Sequence[int]) -> RawTransaction:
-        """Builds an unsigned transaction from caller-chosen outpoints ``utxos[i]:vouts[i]``
-        (``POST /api/Transactions/create-raw-transaction-v2``).
+        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
+        (`POST /api/Transactions/create-raw-transaction-v2`).
         """
         ...
     async def create_raw_transaction_v3(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike, service_fee_address: str, service_fee_amount: AmountLike) -> RawTransaction:
-        """Like ``create_raw_transaction`` with an extra service-fee output
-        (``POST /api/Transactions/create-raw-transaction-v3``).
+        """Like `create_raw_transaction` with an extra service-fee output
+        (`POST /api/Transactions/create-raw-transaction-v3`).
         """
         ...
     async def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
         """Signs a raw transaction hex with one WIF private key
-        (``POST /api/Transactions/sign-transaction``).
+        (`POST /api/Transactions/sign-transaction`).
         """
         ...
     async def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (``POST /api/Transactions/broadcast-transaction``). Not
-        retried automatically; after ``OutcomeUnknownError`` look the txid up with
-        ``transaction_details``.
+        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not
+        retried automatically; after an outcome-unknown error look the txid up with
+        `transaction_details`.
         """
         ...
     async def get_blockchain_otp(self, signature: str) -> BlockchainOtp:
         """Issues a one-time code bound to a message signature and the chain tip
-        (``GET /api/Utilities/get-blockchain-otp``).
+        (`GET /api/Utilities/get-blockchain-otp`).
         """
         ...
     async def verify_otp(self, signature: str, code: SecretLike) -> OtpVerification:
-        """Checks a code from ``get_blockchain_otp`` (``POST /api/Utilities/verify-otp``)."""
+        """Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`)."""
         ...
     async def create_wallet(self, wallet_name: str) -> CreatedWallet:
-        """Creates an unencrypted, non-importable wallet (``POST /api/Wallet/create``)."""
+        """Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`)."""
         ...
     async def encrypt_wallet(self, wallet_name: str, passphrase: SecretLike) -> EncryptedWallet:
         """Encrypts an existing unencrypted wallet with a chosen passphrase
-        (``POST /api/Wallet/encrypt-wallet``).
+        (`POST /api/Wallet/encrypt-wallet`).
         """
         ...
     async def create_encrypted_wallet(self, wallet_name: str) -> CreatedEncryptedWallet:
-        """Creates an encrypted wallet; the returned ``passphrase`` is shown once
-        (``POST /api/Wallet/create-encrypted-wallet``).
+        """Creates an encrypted wallet; the returned `passphrase` is shown once
+        (`POST /api/Wallet/create-encrypted-wallet`).
         """
         ...
     async def create_importable_wallet(self, wallet_name: str) -> CreatedImportableWallet:
-        """Creates an unencrypted wallet from a new recovery phrase, returned once as ``mnemonics``
-        (``POST /api/Wallet/create-importable-wallet``).
+        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
+        (`POST /api/Wallet/create-importable-wallet`).
         """
         ...
     async def create_importable_encrypted_wallet(self, wallet_name: str) -> CreatedImportableEncryptedWallet:
-        """Creates an encrypted wallet from a new recovery phrase; ``mnemonics`` and ``passphrase``
-        are returned once (``POST /api/Wallet/create-importable-encrypted-wallet``).
+        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
+        are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
         """
         ...
     async def import_wallet(self, wallet_name: str, mnemonics: SecretLike) -> ImportedWallet:
         """Recreates a wallet from a recovery phrase under a new name and rescans
-        (``POST /api/Wallet/import-wallet``).
+        (`POST /api/Wallet/import-wallet`).
         """
         ...
     async def wallet_details(self, wallet_name: str) -> WalletDetails:
-        """Wallet summary (``GET /api/Wallet/details``; the credential travels in the query and is
+        """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
         kept out of every error).
         """
         ...
     async def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
-        """One page of the wallet's transactions, newest first (``GET /api/Wallet/transactions``);
-        see ``wallet_transactions_pages``.
+        """One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
+        the pager follows every page.
         """
         ...
     async def wallet_balance(self, wallet_name: str) -> WalletBalance:
-        """Wallet balance (``GET /api/Wallet/balance``)."""
+        """Wallet balance (`GET /api/Wallet/balance`)."""
         ...
     async def wallet_addresses(self, wallet_name: str) -> WalletAddresses:
-        """The wallet's receive addresses with totals (``GET /api/Wallet/addresses``)."""
+        """The wallet's receive addresses with totals (`GET /api/Wallet/addresses`)."""
         ...
     async def change_passphrase(self, wallet_name: str, old_passphrase: SecretLike, new_passphrase: SecretLike) -> PassphraseChange:
-        """Changes an encrypted wallet's passphrase (``POST /api/Wallet/change-passphrase``)."""
+        """Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`)."""
         ...
     async def official_address(self, wallet_name: str) -> OfficialAddress:
-        """The wallet's primary address (``GET /api/Wallet/official-address``)."""
+        """The wallet's primary address (`GET /api/Wallet/official-address`)."""
         ...
     async def sign_wallet_message(self, wallet_name: str, address: str, message: str, *, passphrase: Optional[SecretLike] = None) -> SignedMessage:
         """Signs a message with the key of one of the wallet's legacy addresses
-        (``POST /api/Wallet/sign-wallet-message``).
+        (`POST /api/Wallet/sign-wallet-message`).
         """
         ...
     async def wallet_address_balance(self, wallet_name: str, address: str) -> WalletAddressBalance:
-        """Balance of one of the wallet's addresses (``GET /api/Wallet/wallet-address-balance``)."""
+        """Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`)."""
         ...
     async def wallet_address_transactions(self, wallet_name: str, address: str) -> WalletAddressTransactions:
         """The wallet's transaction entries concerning one of its addresses
-        (``GET /api/Wallet/wallet-address-transactions``).
+        (`GET /api/Wallet/wallet-address-transactions`).
         """
         ...
     async def set_wallet_mnemonics(self, wallet_name: str, mnemonics: SecretLike, *, passphrase: Optional[SecretLike] = None) -> WalletMnemonicsSet:
         """Replaces the wallet's HD seed by one derived from the phrase
-        (``POST /api/Wallet/set-wallet-mnemonics``).
+        (`POST /api/Wallet/set-wallet-mnemonics`).
         """
         ...
     async def wallet_default_address(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of key 0 for a phrase, Core's scheme (``GET /api/Wallet/wallet-default-address``)."""
+        """Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`)."""
         ...
     async def wallet_default_address_v2(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
         """Address of the first receive key for a phrase, BIP44/49/84 scheme
-        (``GET /api/Wallet/wallet-default-address-v2``).
+        (`GET /api/Wallet/wallet-default-address-v2`).
         """
         ...
 

@@ -8,7 +8,7 @@ use bitcoin::bech32::primitives::decode::UncheckedHrpstring;
 use bitcoin::bech32::{Bech32, Bech32m, ByteIterExt, Fe32, Fe32IterExt, Hrp};
 use bitcoin::hashes::{hash160, Hash};
 
-use super::Network;
+use super::{AddressKind, Network};
 use crate::{Error, Result};
 
 /// The decoded form of a valid address, as [`parse_address`] returns it.
@@ -27,46 +27,6 @@ pub struct AddressInfo {
     pub witness_version: Option<u8>,
     /// The output script as lowercase hex, `None` for MWEB (its outputs have no script).
     pub script_pubkey: Option<String>,
-}
-
-/// What an address pays to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum AddressKind {
-    /// Pay to public key hash (Base58).
-    P2pkh,
-    /// Pay to script hash (Base58), including P2SH-wrapped segwit.
-    P2sh,
-    /// Segwit v0 key hash (20-byte program).
-    P2wpkh,
-    /// Segwit v0 script hash (32-byte program).
-    P2wsh,
-    /// Segwit v1 with a 32-byte program (taproot).
-    P2tr,
-    /// Any other segwit version or length that Core accepts (v1 not 32 bytes, v2 to v16).
-    WitnessUnknown,
-    /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
-    Mweb,
-}
-
-impl AddressKind {
-    /// `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`, `witness_unknown` or `mweb`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            AddressKind::P2pkh => "p2pkh",
-            AddressKind::P2sh => "p2sh",
-            AddressKind::P2wpkh => "p2wpkh",
-            AddressKind::P2wsh => "p2wsh",
-            AddressKind::P2tr => "p2tr",
-            AddressKind::WitnessUnknown => "witness_unknown",
-            AddressKind::Mweb => "mweb",
-        }
-    }
-}
-
-impl fmt::Display for AddressKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// Decodes and validates an address with Litecoin Core's rules. With `network`, an address of

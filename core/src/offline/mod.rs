@@ -44,49 +44,50 @@ use std::str::FromStr;
 
 use crate::{Error, Secret};
 
-pub use address::{is_valid_address, parse_address, AddressInfo, AddressKind};
+pub use address::{is_valid_address, parse_address, AddressInfo};
 pub use keys::{address_from_public_key, wif_to_key, PrivateKeyInfo};
 pub use message::{sign_message, verify_message};
 pub use mnemonic::{
     default_address, derive_key, generate_mnemonic, mnemonic_to_seed, validate_mnemonic, DerivedKey, DEFAULT_ADDRESS_PATH,
 };
 
-/// A Litecoin network.
-///
-/// Testnet and regtest share their Base58 prefixes (addresses `m…`/`n…`/`Q…`/`2…`, WIFs `c…`/`9…`)
-/// and their MWEB prefix `tmweb`; only bech32 tells them apart (`tltc` / `rltc`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Network {
-    /// Litecoin mainnet: `L…`, `M…` (and legacy `3…`), `ltc1…`, `ltcmweb1…`.
-    Mainnet,
-    /// Litecoin testnet: `m…`/`n…`, `Q…` (and legacy `2…`), `tltc1…`, `tmweb1…`.
-    Testnet,
-    /// Litecoin regtest: as testnet, but `rltc1…` for segwit.
-    Regtest,
+/// Declares each enum with its printed name (`as_str`, `Display`).
+macro_rules! declare_offline_enums {
+    ($( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),* $(,)? } )*) => {
+        $(
+            $(#[doc = $doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum $name {
+                $( $(#[doc = $vdoc])* $variant, )*
+            }
+
+            impl $name {
+                /// The printed name.
+                pub fn as_str(self) -> &'static str {
+                    match self {
+                        $( $name::$variant => $text, )*
+                    }
+                }
+            }
+
+            impl fmt::Display for $name {
+                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str(self.as_str())
+                }
+            }
+        )*
+    };
 }
+
+include!("enums.rs");
 
 impl Network {
     /// Every network.
     pub const ALL: [Network; 3] = [Network::Mainnet, Network::Testnet, Network::Regtest];
 
-    /// `"mainnet"`, `"testnet"` or `"regtest"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Network::Mainnet => "mainnet",
-            Network::Testnet => "testnet",
-            Network::Regtest => "regtest",
-        }
-    }
-
     /// `true` for testnet and regtest (they share Base58 and MWEB prefixes).
     fn is_test(self) -> bool {
         self != Network::Mainnet
-    }
-}
-
-impl fmt::Display for Network {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 
@@ -102,29 +103,9 @@ impl FromStr for Network {
     }
 }
 
-/// How one key is shown as an address, and which BIP137 header family its signed messages use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum KeyAddressType {
-    /// Pay to public key hash (`L…`, `m…`/`n…`); Core's `legacy`. The key may be uncompressed.
-    P2pkh,
-    /// P2WPKH nested in P2SH (`M…`, `Q…`); Core's `p2sh-segwit`. Compressed keys only.
-    P2shP2wpkh,
-    /// Native segwit v0 (`ltc1q…`, `tltc1q…`, `rltc1q…`); Core's `bech32`. Compressed keys only.
-    P2wpkh,
-}
-
 impl KeyAddressType {
     /// Every type.
     pub const ALL: [KeyAddressType; 3] = [KeyAddressType::P2pkh, KeyAddressType::P2shP2wpkh, KeyAddressType::P2wpkh];
-
-    /// `"p2pkh"`, `"p2sh-p2wpkh"` or `"p2wpkh"`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            KeyAddressType::P2pkh => "p2pkh",
-            KeyAddressType::P2shP2wpkh => "p2sh-p2wpkh",
-            KeyAddressType::P2wpkh => "p2wpkh",
-        }
-    }
 
     /// Litecoin Core's name: `"legacy"`, `"p2sh-segwit"` or `"bech32"`.
     pub fn core_name(self) -> &'static str {
@@ -133,12 +114,6 @@ impl KeyAddressType {
             KeyAddressType::P2shP2wpkh => "p2sh-segwit",
             KeyAddressType::P2wpkh => "bech32",
         }
-    }
-}
-
-impl fmt::Display for KeyAddressType {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
     }
 }
 

@@ -1,0 +1,48 @@
+// The enums of the offline toolkit, declared once: the core expands them in `offline/mod.rs`,
+// and `ffi/src/offline.rs` includes this file to derive its uniffi enums and conversions. Each
+// variant's string is its printed name (`as_str`, `Display`; Kotlin `toString()`, Swift
+// `description`).
+declare_offline_enums! {
+    /// A Litecoin network, printed as `mainnet`, `testnet` or `regtest`.
+    ///
+    /// Testnet and regtest share their Base58 prefixes (addresses `m…`/`n…`/`Q…`/`2…`, WIFs `c…`/`9…`)
+    /// and their MWEB prefix `tmweb`; only bech32 tells them apart (`tltc` / `rltc`).
+    Network {
+        /// Litecoin mainnet: `L…`, `M…` (and legacy `3…`), `ltc1…`, `ltcmweb1…`.
+        Mainnet = "mainnet",
+        /// Litecoin testnet: `m…`/`n…`, `Q…` (and legacy `2…`), `tltc1…`, `tmweb1…`.
+        Testnet = "testnet",
+        /// Litecoin regtest: as testnet, but `rltc1…` for segwit.
+        Regtest = "regtest",
+    }
+
+    /// How one key is shown as an address, and which BIP137 header family its signed messages
+    /// use; printed as `p2pkh`, `p2sh-p2wpkh` or `p2wpkh`.
+    KeyAddressType {
+        /// Pay to public key hash (`L…`, `m…`/`n…`); Core's `legacy`. The key may be uncompressed.
+        P2pkh = "p2pkh",
+        /// P2WPKH nested in P2SH (`M…`, `Q…`); Core's `p2sh-segwit`. Compressed keys only.
+        P2shP2wpkh = "p2sh-p2wpkh",
+        /// Native segwit v0 (`ltc1q…`, `tltc1q…`, `rltc1q…`); Core's `bech32`. Compressed keys only.
+        P2wpkh = "p2wpkh",
+    }
+
+    /// What an address pays to; printed as `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`,
+    /// `witness_unknown` or `mweb`.
+    AddressKind {
+        /// Pay to public key hash (Base58).
+        P2pkh = "p2pkh",
+        /// Pay to script hash (Base58), including P2SH-wrapped segwit.
+        P2sh = "p2sh",
+        /// Segwit v0 key hash (20-byte program).
+        P2wpkh = "p2wpkh",
+        /// Segwit v0 script hash (32-byte program).
+        P2wsh = "p2wsh",
+        /// Segwit v1 with a 32-byte program (taproot).
+        P2tr = "p2tr",
+        /// Any other segwit version or length that Core accepts (v1 not 32 bytes, v2 to v16).
+        WitnessUnknown = "witness_unknown",
+        /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
+        Mweb = "mweb",
+    }
+}
