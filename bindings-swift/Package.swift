@@ -30,6 +30,8 @@ let package = Package(
         .executableTarget(name: "WalletSDKQuickstart", dependencies: ["WalletSDK"], path: "Sources/WalletSDKQuickstart"),
         // verify_message per call for `make bench` (bench/swift/run.sh)
         .executableTarget(name: "WalletSDKBench", dependencies: ["WalletSDK"], path: "Sources/WalletSDKBench"),
+        // the Swift WalletClient and URLSession rows of bench/run.py (bench/swift/clients.sh)
+        .executableTarget(name: "WalletSDKClientBench", dependencies: ["WalletSDK"], path: "Sources/WalletSDKClientBench"),
     ],
     swiftLanguageModes: [.v6]
 )
