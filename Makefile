@@ -47,10 +47,11 @@ bench:
 	# the offline toolkit in Rust (cargo bench --bench offline) and in Python, side by side
 	.venv/bin/python bindings-python/benches/offline.py
 	# ... and through the Kotlin bindings (JNA); the ratio to Rust's best verify_message round
-	bench/kotlin/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
+	flock /tmp/kotlin-swift-tests.lock bench/kotlin/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
 	# ... and through the Swift bindings (C calls), in the Swift root
-	bench/swift/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
-	# clients side by side against one pinned responder (sizes: BENCH_* in bench/run.py)
+	flock /tmp/kotlin-swift-tests.lock bench/swift/run.sh "$$(cargo bench -q -p wallet-sdk --bench offline | awk '/^verify_message \(p2pkh\)/ {print $$(NF-3)}')"
+	# clients side by side against one pinned responder, Kotlin and Swift included where their
+	# toolchains exist, then the size and start-up rows (sizes: BENCH_* in bench/run.py)
 	bench/run.sh
 
 ## The Python package for every platform: manylinux2014 and musllinux_1_2 cp39-abi3 wheels for

@@ -1,6 +1,6 @@
-"""Drives the side-by-side harness of issue 13 and prints one table (bench/run.sh builds first).
+"""Drives the side-by-side harness of issue 13 and prints its tables (bench/run.sh builds first).
 
-    python bench/run.py --rust-bin PATH [--java-dir DIR]
+    python bench/run.py --rust-bin PATH [--client KEY=CMD]... [--skip KEY=REASON]... [--size-lib PATH]
 
 A single-threaded responder pinned to core 0 (taskset, where it exists and there are two cores)
 answers every call with the same canned envelope; each client runs in its own process pinned to
@@ -13,19 +13,32 @@ runs).
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_WARMUP [1000], BENCH_IN_FLIGHT
 [64], BENCH_THREADS [16], BENCH_ROUNDS [3], BENCH_MEMORY [1] (0 skips the memory rows),
-BENCH_ONLY (comma-separated client keys: raw,sdk,aiohttp,py-async,py-sync,java).
+BENCH_ONLY (comma-separated row keys: raw,sdk,py-async,py-sync,aiohttp,java,kotlin,swift,
+swift-urlsession,size).
+
+`--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
+CMD is a shell-quoted command to which URL CALLS WARM N are appended. `--skip KEY=REASON` prints
+a row skipped for REASON (its toolchain is missing). `--size-lib` adds the size and start-up table:
+the newest wheel in target/wheels-python, `import wallet_sdk` in a fresh interpreter, and the
+given FFI library after `strip`.
 """
 
 import argparse
 import json
 import os
+import shlex
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+
+# Pairs of rows the issue compares with each other (the first ÷ the second, the target ratio).
+VERSUS = [("py-async", "aiohttp", 4), ("kotlin", "java", 3), ("swift", "swift-urlsession", 1)]
 
 
 def env_int(name, default):
@@ -51,7 +64,9 @@ def run_client(cmd):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--rust-bin", required=True)
-    parser.add_argument("--java-dir", help="directory with the compiled RawJava.class")
+    parser.add_argument("--client", action="append", default=[], metavar="KEY=CMD")
+    parser.add_argument("--skip", action="append", default=[], metavar="KEY=REASON")
+    parser.add_argument("--size-lib", help="the FFI library whose stripped copy is measured")
     args = parser.parse_args()
 
     calls = env_int("BENCH_CALLS", 20000)
@@ -69,12 +84,15 @@ def main():
         "py-sync": [*py, "sync", "URL", *sizes, str(threads)],
         "aiohttp": [*py, "aiohttp", "URL", *sizes, str(in_flight)],
     }
-    if args.java_dir:
-        clients["java"] = ["java", "-cp", args.java_dir, "RawJava", "URL", *sizes, str(in_flight)]
+    for spec in args.client:
+        key, cmd = spec.split("=", 1)
+        clients[key] = [*shlex.split(cmd), "URL", *sizes, str(in_flight)]
+    skipped = dict(spec.split("=", 1) for spec in args.skip)
     only = os.environ.get("BENCH_ONLY")
     if only:
         keep = set(only.split(",")) | {"raw"}  # the ratio needs raw Rust
         clients = {k: v for k, v in clients.items() if k in keep}
+        skipped = {k: v for k, v in skipped.items() if k in keep}
 
     responder = subprocess.Popen(pinned(0) + [args.rust_bin, "responder"],
                                  stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
@@ -112,6 +130,9 @@ def main():
                     results[key].append((got[0], got[1], ratio))
                 before = after
 
+        def median_ratio(key):
+            return statistics.median(x[2] for x in results[key])
+
         print()
         print(f"| client | req/s | p50 | p99 | × raw Rust |{' req/s range |' if rounds > 1 else ''}")
         print(f"|---|---:|---:|---:|---:|{'---:|' if rounds > 1 else ''}")
@@ -121,10 +142,22 @@ def main():
                 continue
             runs.sort(key=lambda x: x[1])
             row, rate, _ = runs[len(runs) // 2]
-            ratio = statistics.median(x[2] for x in runs)
+            ratio = median_ratio(key)
             spread = f" {runs[0][1]:,.0f}–{runs[-1][1]:,.0f} |" if rounds > 1 else ""
             print(f"| {row['client']} | {rate:,.0f} | {row['p50_us'] / 1000:.2f} ms | "
                   f"{row['p99_us'] / 1000:.2f} ms | {ratio:.2f} |{spread}")
+        for key, reason in skipped.items():
+            print(f"| {key} | skipped: {reason} | | | |")
+
+        # Against each other through their ratios to raw Rust, so that the load's drift between
+        # the two rows' runs falls out as it does for the ratio column.
+        versus = [(a, b, target, median_ratio(a) / median_ratio(b))
+                  for a, b, target in VERSUS if results.get(a) and results.get(b)]
+        if versus:
+            print()
+        for a, b, target, times in versus:
+            print(f"{results[a][0][0]['client']} ÷ {results[b][0][0]['client']}: {times:.2f}× "
+                  f"(target ≥ {target}×: {'met' if times >= target else 'not met'})")
 
         if env_int("BENCH_MEMORY", 1):
             print()
@@ -147,6 +180,47 @@ def main():
             responder.wait(timeout=5)
         except subprocess.TimeoutExpired:
             responder.kill()
+    if args.size_lib:
+        size_table(Path(args.size_lib))
+
+
+def size_table(lib):
+    """The issue's size and start-up targets: wheel ≤ 5 MB, `import wallet_sdk` ≤ 30 ms, stripped
+    FFI library ≤ 8 MB (MB = 10^6 bytes)."""
+    print()
+    print("| size and start-up | value | target | met |")
+    print("|---|---:|---:|---|")
+
+    def line(what, value, unit, target):
+        print(f"| {what} | {value:.2f} {unit} | ≤ {target} {unit} | {'yes' if value <= target else 'no'} |")
+
+    wheels = sorted((HERE.parent / "target" / "wheels-python").glob("*.whl"), key=lambda w: w.stat().st_mtime)
+    if wheels:
+        line(f"wheel `{wheels[-1].name}`", wheels[-1].stat().st_size / 1e6, "MB", 5)
+    else:
+        print("| wheel | skipped: none in target/wheels-python | ≤ 5 MB | |")
+
+    # Wall time of a fresh interpreter that imports wallet_sdk minus one that does nothing, both
+    # pinned like the clients and interleaved; the first pair only warms the page cache.
+    runs = 15
+    def wall(code):
+        start = time.perf_counter()
+        subprocess.run(pinned(1) + [sys.executable, "-c", code], check=True)
+        return time.perf_counter() - start
+    pairs = [(wall("import wallet_sdk"), wall("pass")) for _ in range(runs + 1)][1:]
+    bare = statistics.median(p[1] for p in pairs)
+    line(f"`import wallet_sdk` (median of {runs} fresh interpreters, less a bare start of {bare * 1e3:.1f} ms)",
+         (statistics.median(p[0] for p in pairs) - bare) * 1e3, "ms", 30)
+
+    if not shutil.which("strip"):
+        print("| stripped FFI library | skipped: no strip | ≤ 8 MB | |")
+        return
+    with tempfile.TemporaryDirectory() as tmp:
+        copy = Path(tmp) / lib.name
+        shutil.copyfile(lib, copy)
+        subprocess.run(["strip", str(copy)], check=True)
+        line(f"`{lib.name}`, stripped copy ({lib.stat().st_size / 1e6:.2f} MB unstripped)",
+             copy.stat().st_size / 1e6, "MB", 8)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 # The side-by-side harness of issue 13 (make bench): builds the Rust half (responder, raw reqwest
 # and the SDK's Client, a bench target of core), installs aiohttp into the bench venv (.venv, the
 # one bindings-python/build.sh fills with the wallet_sdk wheel), compiles the JDK baseline when
-# javac exists, and prints one table. Sizes: BENCH_* variables, see bench/run.py.
+# javac exists and the Kotlin and Swift clients when their toolchains exist (bench/kotlin/clients.sh,
+# bench/swift/clients.sh; a row whose toolchain is missing is skipped with its reason), and prints
+# the tables. Sizes: BENCH_* variables, see bench/run.py.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -21,14 +23,57 @@ for line in sys.stdin:
     if m.get("reason") == "compiler-artifact" and m["target"]["name"] == "side_by_side" and m.get("executable"):
         print(m["executable"])')
 
-java=()
-if command -v javac >/dev/null && command -v java >/dev/null; then
-    out=$root/target/bench-java
-    mkdir -p "$out"
-    if [ ! -f "$out/RawJava.class" ] || [ bench/java/RawJava.java -nt "$out/RawJava.class" ]; then
-        javac -d "$out" bench/java/RawJava.java
+# BENCH_ONLY names the rows to run (all when unset); rows not wanted are not built either
+wants() { [ -z "${BENCH_ONLY:-}" ] || [[ ",$BENCH_ONLY," == *",$1,"* ]]; }
+extra=()
+skip() { extra+=(--skip "$1=$2"); echo "bench: skipping $1: $2" >&2; }
+
+if wants java; then
+    if command -v javac >/dev/null && command -v java >/dev/null; then
+        out=$root/target/bench-java
+        mkdir -p "$out"
+        if [ ! -f "$out/RawJava.class" ] || [ bench/java/RawJava.java -nt "$out/RawJava.class" ]; then
+            javac -d "$out" bench/java/RawJava.java
+        fi
+        extra+=(--client "java=java -cp $(printf %q "$out") RawJava")
+    else
+        skip java "no javac/java"
     fi
-    java=(--java-dir "$out")
 fi
 
-exec "$py" bench/run.py --rust-bin "$bin" "${java[@]}"
+# The Kotlin and Swift rows and the size rows need the release FFI library.
+lib=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so
+if wants kotlin || wants swift || wants swift-urlsession || wants size; then
+    cargo build -q -p wallet-sdk-ffi --release
+fi
+# Each build script prints the command of its client, or exits 3 with the missing toolchain on
+# stderr; it runs under the lock of the other Kotlin/Swift builds (they rewrite the generated
+# sources), and only the build holds it, not the run.
+build_client() {  # SCRIPT KEY=ARGS... (ARGS: what the row appends to the command)
+    local script=$1 cmd status err pair
+    shift
+    err=$(mktemp)
+    cmd=$(flock /tmp/kotlin-swift-tests.lock "$script" 2>"$err") && status=0 || status=$?
+    [ "$status" = 0 ] || [ "$status" = 3 ] || cat "$err" >&2
+    for pair in "$@"; do
+        case $status in
+            0) extra+=(--client "${pair%%=*}=$cmd ${pair#*=}") ;;
+            3) skip "${pair%%=*}" "$(tail -1 "$err")" ;;
+            *) skip "${pair%%=*}" "build failed ($script, exit $status)" ;;
+        esac
+    done
+    rm -f "$err"
+}
+wants kotlin && build_client bench/kotlin/clients.sh kotlin=
+# one program, two rows
+swift=()
+wants swift && swift+=(swift=sdk)
+wants swift-urlsession && swift+=(swift-urlsession=urlsession)
+[ ${#swift[@]} -eq 0 ] || build_client bench/swift/clients.sh "${swift[@]}"
+
+if wants size; then
+    ls target/wheels-python/*.whl >/dev/null 2>&1 || flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
+    extra+=(--size-lib "$lib")
+fi
+
+exec "$py" bench/run.py --rust-bin "$bin" "${extra[@]}"
