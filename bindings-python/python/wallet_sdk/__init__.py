@@ -9,7 +9,6 @@ cancelling the task cancels the request) expose the same 43 operations. Amounts 
 
 import atexit
 from decimal import Decimal
-from typing import Union
 
 from ._native import (
     AddressType,
@@ -32,14 +31,32 @@ from . import offline
 # the GIL for them, not during its finalization.
 atexit.register(_shutdown_runtime)
 
-AmountLike = Union[Amount, Decimal, str]
-"""An amount input: ``Amount``, ``decimal.Decimal`` or ``str`` (LTC). Floats and ints are refused."""
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Union
 
-SecretLike = Union[Secret, str]
-"""A secret input: ``Secret`` or ``str``."""
+    # An amount input: ``Amount``, ``decimal.Decimal`` or ``str`` (LTC). Floats and ints are refused.
+    AmountLike = Union[Amount, Decimal, str]
+    # A secret input: ``Secret`` or ``str``.
+    SecretLike = Union[Secret, str]
+    # An address type input: ``AddressType``, a name (``"bech32"``) or an integer code.
+    AddressTypeLike = Union[AddressType, str, int]
 
-AddressTypeLike = Union[AddressType, str, int]
-"""An address type input: ``AddressType``, a name (``"bech32"``) or an integer code."""
+
+def __getattr__(name: str) -> object:
+    # The ``*Like`` aliases are made on first use: importing ``typing`` would cost a third of
+    # ``import wallet_sdk``.
+    from typing import Union
+
+    aliases = {
+        "AmountLike": Union[Amount, Decimal, str],
+        "SecretLike": Union[Secret, str],
+        "AddressTypeLike": Union[AddressType, str, int],
+    }
+    if name not in aliases:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = aliases[name]
+    return aliases[name]
 
 __all__ = [
     "Client",

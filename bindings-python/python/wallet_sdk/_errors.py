@@ -1,9 +1,15 @@
 """Exceptions of the wallet SDK: one class per error kind of the core, under WalletSdkError."""
 
-import asyncio
+from __future__ import annotations
+
 import builtins
 import logging
-from typing import Any, Awaitable, Callable, Dict, Optional, Type, TypeVar
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only (``from __future__ import annotations``): ``typing`` is slow to import
+    from typing import Any, Awaitable, Callable, Dict, Optional, Type, TypeVar
+
+    _T = TypeVar("_T")
 
 __all__ = [
     "WalletSdkError",
@@ -342,12 +348,11 @@ def _report_abandoned(
             _logger.exception("the on_abandoned_call hook failed for %s", operation)
 
 
-_T = TypeVar("_T")
-
-
 async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T]) -> _T:
     """Awaits a non-idempotent call; cancelling it raises ``OutcomeUnknownError`` instead of
     ``CancelledError``, because the request may already have been sent (it runs on)."""
+    import asyncio  # here, not at module level: it costs most of `import wallet_sdk` (~50 ms)
+
     try:
         return await awaitable
     except asyncio.CancelledError:

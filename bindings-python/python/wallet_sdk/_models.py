@@ -7,10 +7,13 @@ Result models (what an operation returns) also have ``.raw``: the response's ``d
 dict, with secret fields redacted.
 """
 
-import functools
-import json
+from __future__ import annotations
+
 from decimal import Decimal
-from typing import Any, Dict, Tuple, Type
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # annotations only (``from __future__ import annotations``): ``typing`` is slow to import
+    from typing import Any, Dict, Tuple, Type
 
 from . import _native
 
@@ -52,9 +55,12 @@ class Model:
     __str__ = __repr__
 
 
-#: JSON text to Python as the SDK reads it: ``int`` for whole numbers, ``Decimal`` (exact) for
-#: the others.
-_json_loads = functools.partial(json.loads, parse_float=Decimal)
+def _json_loads(text: str) -> Any:
+    """JSON text to Python as the SDK reads it: ``int`` for whole numbers, ``Decimal`` (exact) for
+    the others."""
+    import json  # on first use: most programs never read a raw JSON
+
+    return json.loads(text, parse_float=Decimal)
 
 
 class ResultModel(Model):

@@ -15,8 +15,6 @@ here as in Rust.
   ``validate_mnemonic`` answer ``False`` instead.
 """
 
-from typing import Union
-
 from . import _native
 from ._native import AddressType, Secret
 
@@ -43,15 +41,20 @@ mnemonic_to_seed = _offline.mnemonic_to_seed
 derive_key = _offline.derive_key
 default_address = _offline.default_address
 
-NetworkLike = Union[Network, str]
-"""A network input: ``Network`` or ``"mainnet"``, ``"testnet"``, ``"regtest"``."""
+# The ``*Like`` input aliases (documented in offline.pyi) are made on first use, as in
+# ``wallet_sdk/__init__.py``: importing ``typing`` would slow ``import wallet_sdk`` down.
+def __getattr__(name: str) -> object:
+    from typing import Union
 
-KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]
-"""An address type input: ``KeyAddressType``, ``"p2pkh"``, ``"p2sh-p2wpkh"``, ``"p2wpkh"`` (or
-Core's ``"legacy"``, ``"p2sh-segwit"``, ``"bech32"``), or ``wallet_sdk.AddressType`` but MWEB."""
-
-SecretLike = Union[Secret, str]
-"""A secret input: ``wallet_sdk.Secret`` or ``str``."""
+    aliases = {
+        "NetworkLike": Union[Network, str],
+        "KeyAddressTypeLike": Union[KeyAddressType, AddressType, str],
+        "SecretLike": Union[Secret, str],
+    }
+    if name not in aliases:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = aliases[name]
+    return aliases[name]
 
 __all__ = [
     "Network",
