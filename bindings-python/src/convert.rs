@@ -247,7 +247,7 @@ pub enum Out {
 impl Out {
     pub fn from_result<T: wallet_sdk::fields::ToField>(r: Result<T, Error>) -> Out {
         match r {
-            Ok(v) => Out::Value(v.to_field()),
+            Ok(v) => Out::Value(v.into_field()),
             Err(e) => Out::Err(e),
         }
     }

@@ -128,6 +128,8 @@ pub trait Fields {
 pub trait RawOf {
     /// The raw `data` JSON, for result types.
     fn raw_of(&self) -> Option<RawJson>;
+    /// The raw `data` JSON moved out (leaving `null`).
+    fn into_raw(&mut self) -> Option<RawJson>;
 }
 
 /// A field type that can describe and convert itself.
@@ -136,10 +138,15 @@ pub trait ToField {
     fn field_type() -> FieldType;
     /// The value.
     fn to_field(&self) -> FieldValue;
+    /// The value, moved out rather than copied (a binding converting a large page holds one
+    /// copy fewer).
+    fn into_field(self) -> FieldValue
+    where
+        Self: Sized;
 }
 
 macro_rules! simple {
-    ($t:ty, $ft:ident, |$v:ident| $e:expr) => {
+    ($t:ty, $ft:ident, |$v:ident| $e:expr, |$owned:ident| $moved:expr) => {
         impl ToField for $t {
             fn field_type() -> FieldType {
                 FieldType::$ft
@@ -148,18 +155,22 @@ macro_rules! simple {
                 let $v = self;
                 $e
             }
+            fn into_field(self) -> FieldValue {
+                let $owned = self;
+                $moved
+            }
         }
     };
 }
 
-simple!(bool, Bool, |v| FieldValue::Bool(*v));
-simple!(i64, Int, |v| FieldValue::Int(*v));
-simple!(f64, Float, |v| FieldValue::Float(*v));
-simple!(String, Text, |v| FieldValue::Text(v.clone()));
-simple!(Amount, Amount, |v| FieldValue::Amount(*v));
-simple!(Secret, Secret, |v| FieldValue::Secret(v.clone()));
-simple!(Value, Json, |v| FieldValue::Json(RawJson::from_trusted(v.to_string())));
-simple!(RawJson, Json, |v| FieldValue::Json(v.clone()));
+simple!(bool, Bool, |v| FieldValue::Bool(*v), |v| FieldValue::Bool(v));
+simple!(i64, Int, |v| FieldValue::Int(*v), |v| FieldValue::Int(v));
+simple!(f64, Float, |v| FieldValue::Float(*v), |v| FieldValue::Float(v));
+simple!(String, Text, |v| FieldValue::Text(v.clone()), |v| FieldValue::Text(v));
+simple!(Amount, Amount, |v| FieldValue::Amount(*v), |v| FieldValue::Amount(v));
+simple!(Secret, Secret, |v| FieldValue::Secret(v.clone()), |v| FieldValue::Secret(v));
+simple!(Value, Json, |v| FieldValue::Json(RawJson::from_trusted(v.to_string())), |v| v.to_field());
+simple!(RawJson, Json, |v| FieldValue::Json(v.clone()), |v| FieldValue::Json(v));
 
 impl<T: ToField> ToField for Option<T> {
     fn field_type() -> FieldType {
@@ -168,6 +179,12 @@ impl<T: ToField> ToField for Option<T> {
     fn to_field(&self) -> FieldValue {
         match self {
             Some(v) => v.to_field(),
+            None => FieldValue::Null,
+        }
+    }
+    fn into_field(self) -> FieldValue {
+        match self {
+            Some(v) => v.into_field(),
             None => FieldValue::Null,
         }
     }
@@ -180,6 +197,9 @@ impl<T: ToField> ToField for Vec<T> {
     fn to_field(&self) -> FieldValue {
         FieldValue::List(self.iter().map(ToField::to_field).collect())
     }
+    fn into_field(self) -> FieldValue {
+        FieldValue::List(self.into_iter().map(ToField::into_field).collect())
+    }
 }
 
 impl<T: ToField> ToField for BTreeMap<String, T> {
@@ -188,6 +208,9 @@ impl<T: ToField> ToField for BTreeMap<String, T> {
     }
     fn to_field(&self) -> FieldValue {
         FieldValue::Map(self.iter().map(|(k, v)| (k.clone(), v.to_field())).collect())
+    }
+    fn into_field(self) -> FieldValue {
+        FieldValue::Map(self.into_iter().map(|(k, v)| (k, v.into_field())).collect())
     }
 }
 

@@ -32,12 +32,6 @@ macro_rules! result_type {
             pub fn raw(&self) -> &RawJson {
                 &self.raw
             }
-            /// Moves the raw JSON out (leaving `null`): for the bindings, which hand it over
-            /// without a copy.
-            #[doc(hidden)]
-            pub fn take_raw(&mut self) -> RawJson {
-                std::mem::take(&mut self.raw)
-            }
         }
         impl crate::decode::FromData for $name {
             fn set_raw(&mut self, raw: RawJson) {
@@ -47,6 +41,9 @@ macro_rules! result_type {
         impl crate::fields::RawOf for $name {
             fn raw_of(&self) -> Option<RawJson> {
                 Some(self.raw.clone())
+            }
+            fn into_raw(&mut self) -> Option<RawJson> {
+                Some(std::mem::take(&mut self.raw))
             }
         }
         model_fields!($name, [$(#[$m])*], { $( [$(#[$fm])*] $f : $t ),* });
@@ -64,6 +61,9 @@ macro_rules! item_type {
         }
         impl crate::fields::RawOf for $name {
             fn raw_of(&self) -> Option<RawJson> {
+                None
+            }
+            fn into_raw(&mut self) -> Option<RawJson> {
                 None
             }
         }
@@ -102,6 +102,13 @@ macro_rules! model_fields {
             }
             fn to_field(&self) -> crate::fields::FieldValue {
                 crate::fields::FieldValue::Record(crate::fields::Fields::to_record(self))
+            }
+            fn into_field(mut self) -> crate::fields::FieldValue {
+                crate::fields::FieldValue::Record(crate::fields::Record {
+                    type_name: stringify!($name),
+                    raw: crate::fields::RawOf::into_raw(&mut self),
+                    fields: vec![$( (stringify!($f), crate::fields::ToField::into_field(self.$f)) ),*],
+                })
             }
         }
     };
