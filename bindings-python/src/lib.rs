@@ -11,68 +11,22 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use wallet_sdk::fields::{Fields, RecordType};
 use wallet_sdk::*;
 
+mod bridge;
 mod convert;
 mod offline;
 mod schema;
 mod types;
 
 use convert::{invalid_input, to_pyerr, AddressTypeArg, AmountArg, ArgType, Out, SecretArg};
+use bridge::future_into_py;
 use types::{PyAddressType, PyAmount, PySecret};
 
 // ------------------------------------------------------------------ asyncio bridge
 
-/// pyo3-async-runtimes over the core's fork-aware runtime (its own global tokio runtime would
-/// be dead in a child process after fork()).
-struct SdkRuntime;
-
-tokio::task_local! {
-    static TASK_LOCALS: std::sync::OnceLock<pyo3_async_runtimes::TaskLocals>;
-}
-
+/// The core's fork-aware runtime (a runtime of our own would be dead in a child after fork()).
 fn runtime_handle() -> tokio::runtime::Handle {
     // Creating a runtime fails only when the OS refuses threads; nothing sensible is left then.
     wallet_sdk::fork::shared_runtime().expect("the SDK's tokio runtime")
-}
-
-impl pyo3_async_runtimes::generic::Runtime for SdkRuntime {
-    type JoinError = tokio::task::JoinError;
-    type JoinHandle = tokio::task::JoinHandle<()>;
-
-    fn spawn<F>(fut: F) -> Self::JoinHandle
-    where
-        F: std::future::Future<Output = ()> + Send + 'static,
-    {
-        runtime_handle().spawn(fut)
-    }
-
-    fn spawn_blocking<F>(f: F) -> Self::JoinHandle
-    where
-        F: FnOnce() + Send + 'static,
-    {
-        runtime_handle().spawn_blocking(f)
-    }
-}
-
-impl pyo3_async_runtimes::generic::ContextExt for SdkRuntime {
-    fn scope<F, R>(locals: pyo3_async_runtimes::TaskLocals, fut: F) -> std::pin::Pin<Box<dyn std::future::Future<Output = R> + Send>>
-    where
-        F: std::future::Future<Output = R> + Send + 'static,
-    {
-        Box::pin(TASK_LOCALS.scope(std::sync::OnceLock::from(locals), fut))
-    }
-
-    fn get_task_locals() -> Option<pyo3_async_runtimes::TaskLocals> {
-        TASK_LOCALS.try_with(|c| c.get().cloned()).unwrap_or_default()
-    }
-}
-
-/// A Rust future as an asyncio awaitable; cancelling the awaiting task drops the future.
-fn future_into_py<F, T>(py: Python<'_>, fut: F) -> PyResult<Bound<'_, PyAny>>
-where
-    F: std::future::Future<Output = PyResult<T>> + Send + 'static,
-    T: for<'py> IntoPyObject<'py> + Send + 'static,
-{
-    pyo3_async_runtimes::generic::future_into_py::<SdkRuntime, F, T>(py, fut)
 }
 
 // ------------------------------------------------------------------ clients
@@ -577,10 +531,7 @@ impl AsyncClient {
         let c = self.client(py)?;
         let guarded = wallet_sdk::operations::by_name(&operation).map(|op| op.name);
         let awaitable = future_into_py(py, async move {
-            Ok(wallet_sdk::panic::catch_future(async move { c.call(&operation, &args).await })
-                .await
-                .map(Out::from_result)
-                .unwrap_or_else(Out::Panic))
+            Ok(Out::from_result(c.call(&operation, &args).await))
         })?;
         match guarded {
             Some(name) => guard_cancellation(py, name, awaitable),
@@ -800,7 +751,7 @@ macro_rules! declare_exported {
                     let c = self.client(py)?;
                     let awaitable = future_into_py(py, async move {
                         let call = c.$name($($req.core_arg(),)* $($oname { $($opt: $opt.map(IntoCore::into_core),)+ })?);
-                        Ok(wallet_sdk::panic::catch_future(call).await.map(Out::from_result::<wallet_sdk::$ret>).unwrap_or_else(Out::Panic))
+                        Ok(Out::from_result::<wallet_sdk::$ret>(call.await))
                     })?;
                     guard_cancellation(py, stringify!($name), awaitable)
                 }
@@ -882,7 +833,7 @@ fn _self_test_panic(py: Python<'_>, message: String) -> PyResult<Py<PyAny>> {
 #[pyfunction]
 fn _self_test_panic_async(py: Python<'_>, message: String) -> PyResult<Bound<'_, PyAny>> {
     future_into_py(py, async move {
-        Ok(wallet_sdk::panic::catch_future(async move { self_test_boom(&message) }).await.unwrap_or_else(Out::Panic))
+        Ok(self_test_boom(&message))
     })
 }
 
