@@ -18,9 +18,10 @@ swift-urlsession,size).
 
 `--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
 CMD is a shell-quoted command to which URL CALLS WARM N are appended. `--skip KEY=REASON` prints
-a row skipped for REASON (its toolchain is missing). `--size-lib` adds the size and start-up table:
-the newest wheel in target/wheels-python, `import wallet_sdk` in a fresh interpreter, and the
-given FFI library after `strip`.
+a row skipped for REASON (its toolchain is missing). `--size-lib` adds the size and start-up
+table: the newest wheel in `--size-wheels DIR` (default target/wheels-python; bench/run.sh builds
+the shipped ones, profile dist), `import wallet_sdk` in a fresh interpreter, and the given FFI
+library after `strip`.
 """
 
 import argparse
@@ -67,6 +68,7 @@ def main():
     parser.add_argument("--client", action="append", default=[], metavar="KEY=CMD")
     parser.add_argument("--skip", action="append", default=[], metavar="KEY=REASON")
     parser.add_argument("--size-lib", help="the FFI library whose stripped copy is measured")
+    parser.add_argument("--size-wheels", default="target/wheels-python", help="the folder of the wheel measured")
     args = parser.parse_args()
 
     calls = env_int("BENCH_CALLS", 20000)
@@ -181,10 +183,10 @@ def main():
         except subprocess.TimeoutExpired:
             responder.kill()
     if args.size_lib:
-        size_table(Path(args.size_lib))
+        size_table(Path(args.size_lib), HERE.parent / args.size_wheels)
 
 
-def size_table(lib):
+def size_table(lib, wheel_dir):
     """The issue's size and start-up targets: wheel ≤ 5 MB, `import wallet_sdk` ≤ 30 ms, stripped
     FFI library ≤ 8 MB (MB = 10^6 bytes)."""
     print()
@@ -194,11 +196,11 @@ def size_table(lib):
     def line(what, value, unit, target):
         print(f"| {what} | {value:.2f} {unit} | ≤ {target} {unit} | {'yes' if value <= target else 'no'} |")
 
-    wheels = sorted((HERE.parent / "target" / "wheels-python").glob("*.whl"), key=lambda w: w.stat().st_mtime)
+    wheels = sorted(wheel_dir.glob("*.whl"), key=lambda w: w.stat().st_mtime)
     if wheels:
         line(f"wheel `{wheels[-1].name}`", wheels[-1].stat().st_size / 1e6, "MB", 5)
     else:
-        print("| wheel | skipped: none in target/wheels-python | ≤ 5 MB | |")
+        print(f"| wheel | skipped: none in {wheel_dir} | ≤ 5 MB | |")
 
     # Wall time of a fresh interpreter that imports wallet_sdk minus one that does nothing, both
     # pinned like the clients and interleaved; the first pair only warms the page cache.

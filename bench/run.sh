@@ -41,9 +41,9 @@ if wants java; then
     fi
 fi
 
-# The Kotlin and Swift rows and the size rows need the release FFI library.
+# The Kotlin and Swift rows need the release FFI library.
 lib=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so
-if wants kotlin || wants swift || wants swift-urlsession || wants size; then
+if wants kotlin || wants swift || wants swift-urlsession; then
     cargo build -q -p wallet-sdk-ffi --release
 fi
 # Each build script prints the command of its client, or exits 3 with the missing toolchain on
@@ -72,8 +72,12 @@ wants swift-urlsession && swift+=(swift-urlsession=urlsession)
 [ ${#swift[@]} -eq 0 ] || build_client bench/swift/clients.sh "${swift[@]}"
 
 if wants size; then
-    ls target/wheels-python/*.whl >/dev/null 2>&1 || flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
-    extra+=(--size-lib "$lib")
+    # what ships: the dist profile (LTO, stripped) that make wheels and make jvm-jar build
+    cargo build -q --profile dist -p wallet-sdk-ffi
+    rm -rf target/wheels-dist
+    (cd bindings-python && flock /tmp/python-build.lock "$root/.venv/bin/maturin" build --profile dist --quiet \
+        -o "$root/target/wheels-dist" >/dev/null)
+    extra+=(--size-lib "${CARGO_TARGET_DIR:-$root/target}/dist/libwallet_sdk_ffi.so" --size-wheels target/wheels-dist)
 fi
 
 exec "$py" bench/run.py --rust-bin "$bin" "${extra[@]}"

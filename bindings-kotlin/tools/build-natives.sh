@@ -31,9 +31,9 @@ for pair in x86_64:linux-x86-64:x86-64 aarch64:linux-aarch64:AArch64; do
   IFS=: read -r arch jna machine <<<"$pair"
   target=$arch-unknown-linux-gnu
   rustup target list --installed | grep -x "$target" >/dev/null || rustup target add "$target"
-  echo "building libwallet_sdk_ffi.so for $target (release, glibc $GLIBC_FLOOR)" >&2
-  cargo zigbuild --quiet --release --locked -p wallet-sdk-ffi --lib --target "$target.$GLIBC_FLOOR"
-  lib=${CARGO_TARGET_DIR:-$root/target}/$target/release/libwallet_sdk_ffi.so
+  echo "building libwallet_sdk_ffi.so for $target (profile dist: LTO, stripped; glibc $GLIBC_FLOOR)" >&2
+  cargo zigbuild --quiet --profile dist --locked -p wallet-sdk-ffi --lib --target "$target.$GLIBC_FLOOR"
+  lib=${CARGO_TARGET_DIR:-$root/target}/$target/dist/libwallet_sdk_ffi.so
   mkdir -p "$out/$jna"
   cp "$lib" "$out/$jna/libwallet_sdk_ffi.so"
   so=$out/$jna/libwallet_sdk_ffi.so
