@@ -91,6 +91,8 @@ struct CallSettings {
 struct Shared {
     http: reqwest::Client,
     base_url: String,
+    /// Each operation's URL, parsed once (parsing it per call was a visible share of a call).
+    urls: std::collections::HashMap<&'static str, reqwest::Url>,
     credential: RwLock<Credential>,
     expiry_skew: Duration,
     max_response_bytes: usize,
@@ -434,10 +436,15 @@ impl ClientBuilder {
             .build()
             .map_err(|e| Error::config(format!("cannot build the HTTP client: {}", describe_error(&e))))?;
         let base_url = url.as_str().trim_end_matches('/').to_string();
+        let urls = crate::operations::ALL
+            .iter()
+            .filter_map(|op| Some((op.path, reqwest::Url::parse(&format!("{base_url}{}", op.path)).ok()?)))
+            .collect();
         Ok(Client {
             shared: Arc::new(Shared {
                 http,
                 base_url,
+                urls,
                 credential: RwLock::new(credential),
                 expiry_skew: self.expiry_skew,
                 max_response_bytes: self.max_response_bytes,
@@ -875,12 +882,15 @@ impl Client {
     }
 
     async fn attempt(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> std::result::Result<RawResponse, AttemptFailure> {
-        let url = format!("{}{}", self.shared.base_url, req.path);
         let method = match req.method {
             HttpMethod::Get => reqwest::Method::GET,
             HttpMethod::Post => reqwest::Method::POST,
         };
-        let mut rb = self.shared.http.request(method, url).header("Accept", "application/json");
+        let mut rb = match self.shared.urls.get(req.path) {
+            Some(url) => self.shared.http.request(method, url.clone()),
+            None => self.shared.http.request(method, format!("{}{}", self.shared.base_url, req.path)),
+        };
+        rb = rb.header(ACCEPT, JSON);
         let mut query: Vec<(&str, &str)> = req.query.iter().map(|(k, v)| (*k, v.as_str())).collect();
         match op.credential_location {
             Location::Query => query.insert(0, (CREDENTIAL_WIRE_NAME, credential.expose())),
@@ -893,9 +903,7 @@ impl Client {
             rb = rb.header(*k, v.as_str());
         }
         if let Some(body) = &req.body {
-            rb = rb
-                .header("Content-Type", "application/json; charset=utf-8")
-                .body(body.clone());
+            rb = rb.header(CONTENT_TYPE, JSON_UTF8).body(body.clone());
         }
         let max = self.shared.max_response_bytes;
         let fut = async move {
@@ -927,6 +935,11 @@ impl Client {
         }
     }
 }
+
+const ACCEPT: reqwest::header::HeaderName = reqwest::header::ACCEPT;
+const CONTENT_TYPE: reqwest::header::HeaderName = reqwest::header::CONTENT_TYPE;
+const JSON: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json");
+const JSON_UTF8: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json; charset=utf-8");
 
 fn too_large(op: &'static Operation, max: usize, status: u16) -> Error {
     let why = format!("the body is larger than the limit of {max} bytes (max_response_bytes)");
