@@ -1,8 +1,9 @@
 // The operations as the bindings export them, declared once: name, documentation, required
 // inputs, optional inputs (an options record in Kotlin and Swift, keyword arguments in Python)
 // and result type. `ffi/src/client.rs` and `bindings-python/src/lib.rs` each define their own
-// `declare_exported!` and `include!` this file, as they do with `models/list.rs`; the core checks
-// it against its operation table (`exported_list_matches_the_operation_table`).
+// `declare_exported!` and `include!` this file, as they do with `models/list.rs`; the uniffi
+// crate's tests check it against the core's operation table (every operation and variant once,
+// `exported_inputs_match_the_operation_table`).
 //
 // Input types are the bindings' vocabulary, which each binding maps to its own types:
 // `Text`, `Secret`, `Amount`, `Count` (a non-negative integer), `Flag`, `TextList`, `CountList`

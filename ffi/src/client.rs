@@ -501,6 +501,11 @@ macro_rules! declare_exported {
 
         /// The snake_case names of the exported operations, in declaration order.
         pub const EXPORTED_OPERATIONS: &[&str] = &[$(stringify!($name)),*];
+
+        /// Each exported operation's required and optional inputs (checked against the core's
+        /// operation table).
+        #[cfg(test)]
+        const EXPORTED_INPUTS: &[(&str, &[&str], &[&str])] = &[$( (stringify!($name), &[$(stringify!($arg)),*], &[$($(stringify!($f)),*)?]) ),*];
     };
 }
 
@@ -522,6 +527,29 @@ mod tests {
         exported.sort();
         expected.sort();
         assert_eq!(exported, expected);
+    }
+
+    /// `core/src/exported.rs` gives every operation exactly its inputs, required or optional
+    /// as the operation table says.
+    #[test]
+    fn exported_inputs_match_the_operation_table() {
+        use wallet_sdk::operations::{by_name, Presence, VARIANTS};
+        for (name, required, optional) in EXPORTED_INPUTS {
+            let variant = VARIANTS.iter().find(|v| v.0 == *name);
+            let op = variant.map(|v| v.2).or_else(|| by_name(name)).unwrap();
+            let mut have: Vec<(&str, bool)> = op
+                .params
+                .iter()
+                // the variant takes `passphrase` where its operation takes `mnemonics`
+                .filter(|p| !(variant.is_some() && p.sdk_name == "mnemonics"))
+                .map(|p| (p.sdk_name, p.presence == Presence::Required))
+                .collect();
+            let mut want: Vec<(&str, bool)> = required.iter().map(|n| (*n, true)).chain(optional.iter().map(|n| (*n, false))).collect();
+            have.sort();
+            have.dedup(); // wallet_name may travel twice (header and body)
+            want.sort();
+            assert_eq!(want, have, "{name}: inputs");
+        }
     }
 
     #[test]
