@@ -20,18 +20,6 @@ import wallet_sdk
 from wallet_sdk import offline
 
 VECTORS = Path(__file__).resolve().parents[2] / "core" / "tests" / "data" / "offline" / "vectors.json"
-SECTIONS = [
-    "parse_address",
-    "sign_message",
-    "verify_message",
-    "wif_to_key",
-    "address_from_public_key",
-    "generate_mnemonic",
-    "validate_mnemonic",
-    "mnemonic_to_seed",
-    "derive_key",
-    "default_address",
-]
 TYPES = ["p2pkh", "p2sh-p2wpkh", "p2wpkh"]
 PHRASE = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about"
 WIF = "cPsZQu3vG7RtqZk9nfq2ufnspK1vy6MWt3kp2VmZ9hPzpjK4Zfjm"
@@ -63,16 +51,11 @@ def expect(case, call, check):
 # ------------------------------------------------------------------ the vector file
 
 
-def test_the_file_has_every_section_and_nothing_else():
-    listed = [k for k, v in _vectors.items() if isinstance(v, list) and v and isinstance(v[0], dict)]
-    assert listed == SECTIONS
-    ids = set()
-    for section in SECTIONS:
-        assert _vectors[section], section
-        for case in _vectors[section]:
-            assert case["id"] not in ids, case["id"]
-            ids.add(case["id"])
-            assert ("result" in case) != ("error" in case), case["id"]
+def test_every_section_of_the_file_is_run_here():
+    """The core's tests check the file itself (offline_vectors.rs); here, that each of its
+    sections has its test below, so that a new section cannot go unrun in Python."""
+    listed = sorted(k for k, v in _vectors.items() if isinstance(v, list) and v and isinstance(v[0], dict))
+    assert listed and listed == sorted(name[len("test_"):] for name in globals() if name[len("test_"):] in listed)
 
 
 @pytest.mark.parametrize("case", cases("parse_address"))
