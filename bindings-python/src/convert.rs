@@ -4,7 +4,7 @@
 use pyo3::exceptions::{PyRuntimeError, PyStopAsyncIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::Value;
 use wallet_sdk::fields::{FieldType, FieldValue, Record};
 use wallet_sdk::{AddressType, Amount, Error, RawJson, Secret};
@@ -304,20 +304,22 @@ pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> 
 
 fn record_to_py(py: Python<'_>, r: Record) -> PyResult<Bound<'_, PyAny>> {
     let factory = MODEL_FACTORY.import(py, "wallet_sdk._models", "_build")?;
-    let d = PyDict::new(py);
+    // in the order of the class's `_field_names` (the schema: each amount then its litoshis)
+    let mut values = Vec::with_capacity(r.fields.len() + 4);
     for (name, v) in r.fields {
         match v {
             FieldValue::Amount(a) => {
-                d.set_item(name, decimal(py, &a.to_string())?)?;
-                d.set_item(format!("{name}_litoshis"), a.litoshis())?;
+                values.push(decimal(py, &a.to_string())?);
+                values.push(a.litoshis().into_pyobject(py)?.into_any());
             }
             FieldValue::Null if is_amount_field(r.type_name, name) => {
-                d.set_item(name, py.None())?;
-                d.set_item(format!("{name}_litoshis"), py.None())?;
+                values.push(py.None().into_bound(py));
+                values.push(py.None().into_bound(py));
             }
-            other => d.set_item(name, field_to_py(py, other)?)?,
+            other => values.push(field_to_py(py, other)?),
         }
     }
+    let d = PyTuple::new(py, values)?;
     // the text only: `raw` is parsed from it on first read (most callers never read it)
     let raw = match &r.raw {
         Some(j) => PyString::new(py, j.as_str()).into_any(),

@@ -23,11 +23,16 @@ __all__ = ["Model", "ResultModel"]
 class Model:
     """Base class of the SDK's models (read-only; compare equal by value)."""
 
+    # The values in `_field_names` order: a tuple, not a dict, because a page holds thousands of
+    # models (a dict per model was a third of a 15 MiB page's memory).
     __slots__ = ("_values",)
     _field_names: Tuple[str, ...] = ()
 
     def __init__(self, **values: Any) -> None:
-        object.__setattr__(self, "_values", dict(values))
+        unknown = sorted(set(values) - set(self._field_names))
+        if unknown:
+            raise TypeError(f"{type(self).__name__} has no field {unknown[0]!r}")
+        object.__setattr__(self, "_values", tuple(values.get(name) for name in self._field_names))
 
     def __setattr__(self, name: str, value: Any) -> None:
         raise AttributeError(f"{type(self).__name__} is read-only")
@@ -35,7 +40,7 @@ class Model:
     def to_dict(self) -> Dict[str, Any]:
         """The fields as a dict (models nested inside stay model objects; secrets stay
         ``Secret``)."""
-        return dict(self._values)
+        return dict(zip(self._field_names, self._values))
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
@@ -46,8 +51,8 @@ class Model:
 
     def __repr__(self) -> str:
         shown = ", ".join(
-            f"{name}={self._values.get(name)!r}"
-            for name in self._field_names
+            f"{name}={value!r}"
+            for name, value in zip(self._field_names, self._values)
             if not name.endswith("_litoshis")
         )
         return f"{type(self).__name__}({shown})"
@@ -89,8 +94,8 @@ class ResultModel(Model):
         raise TypeError(f"{type(self).__name__} cannot be pickled (it may hold secrets)")
 
 
-def _field(name: str, doc: str) -> property:
-    return property(lambda self: self._values.get(name), doc=doc)
+def _field(index: int, doc: str) -> property:
+    return property(lambda self: self._values[index], doc=doc)
 
 
 _CLASSES: Dict[str, Type[Model]] = {}
@@ -103,14 +108,14 @@ for _name, _doc, _fields, _is_result in _native._model_schemas():
         "_field_names": tuple(f for f, _t, _d in _fields),
         "__annotations__": {f: t for f, t, _d in _fields},
     }
-    for _f, _t, _d in _fields:
-        _ns[_f] = _field(_f, f"{_d} ({_t})" if _d else _t)
+    for _i, (_f, _t, _d) in enumerate(_fields):
+        _ns[_f] = _field(_i, f"{_d} ({_t})" if _d else _t)
     _CLASSES[_name] = type(_name, (ResultModel if _is_result else Model,), _ns)
     globals()[_name] = _CLASSES[_name]
     __all__.append(_name)
 
 
-def _build(type_name: str, values: Dict[str, Any], raw_json: Any) -> Model:
+def _build(type_name: str, values: Tuple[Any, ...], raw_json: Any) -> Model:
     """Builds a model object (called by the native module)."""
     cls = _CLASSES[type_name]
     obj = cls.__new__(cls)
