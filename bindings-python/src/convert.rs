@@ -284,13 +284,8 @@ pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> 
         FieldValue::Amount(a) => decimal(py, &a.to_string())?,
         FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
         FieldValue::Json(j) => raw_json_to_py(py, &j)?,
-        FieldValue::List(items) => {
-            let l = PyList::empty(py);
-            for i in items {
-                l.append(field_to_py(py, i)?)?;
-            }
-            l.into_any()
-        }
+        FieldValue::List(items) => list_to_py(py, items)?,
+        FieldValue::Items(items) => list_to_py(py, items)?,
         FieldValue::Map(entries) => {
             let d = PyDict::new(py);
             for (k, v) in entries {
@@ -300,6 +295,14 @@ pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> 
         }
         FieldValue::Record(r) => record_to_py(py, r)?,
     })
+}
+
+fn list_to_py(py: Python<'_>, items: impl IntoIterator<Item = FieldValue>) -> PyResult<Bound<'_, PyAny>> {
+    let l = PyList::empty(py);
+    for i in items {
+        l.append(field_to_py(py, i)?)?;
+    }
+    Ok(l.into_any())
 }
 
 fn record_to_py(py: Python<'_>, r: Record) -> PyResult<Bound<'_, PyAny>> {

@@ -78,7 +78,7 @@ pub struct FieldSchema {
 }
 
 /// A field value.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub enum FieldValue {
     /// An absent optional value (or JSON null).
     Null,
@@ -98,14 +98,39 @@ pub enum FieldValue {
     Json(RawJson),
     /// A list.
     List(Vec<FieldValue>),
+    /// A list whose items are converted one at a time as they are read
+    /// ([`ToField::into_field`] of a `Vec`): a binding converting a long page holds one item's
+    /// values at a time instead of the whole page's.
+    Items(FieldItems),
     /// A string-keyed map (sorted by key).
     Map(Vec<(String, FieldValue)>),
     /// A nested model.
     Record(Record),
 }
 
+/// The items of [`FieldValue::Items`], converted as they are read.
+pub struct FieldItems(Box<dyn ExactSizeIterator<Item = FieldValue> + Send>);
+
+impl Iterator for FieldItems {
+    type Item = FieldValue;
+    fn next(&mut self) -> Option<FieldValue> {
+        self.0.next()
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.0.size_hint()
+    }
+}
+
+impl ExactSizeIterator for FieldItems {}
+
+impl std::fmt::Debug for FieldItems {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "FieldItems({} left)", self.0.len())
+    }
+}
+
 /// The values of one model instance.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Record {
     /// The model's type name.
     pub type_name: &'static str,
@@ -190,7 +215,7 @@ impl<T: ToField> ToField for Option<T> {
     }
 }
 
-impl<T: ToField> ToField for Vec<T> {
+impl<T: ToField + Send + 'static> ToField for Vec<T> {
     fn field_type() -> FieldType {
         FieldType::List(Box::new(T::field_type()))
     }
@@ -198,7 +223,7 @@ impl<T: ToField> ToField for Vec<T> {
         FieldValue::List(self.iter().map(ToField::to_field).collect())
     }
     fn into_field(self) -> FieldValue {
-        FieldValue::List(self.into_iter().map(ToField::into_field).collect())
+        FieldValue::Items(FieldItems(Box::new(self.into_iter().map(ToField::into_field))))
     }
 }
 

@@ -175,6 +175,8 @@ fn plain(v: &FieldValue) -> Value {
         FieldValue::Secret(s) => Value::String(s.expose().to_string()),
         FieldValue::Json(j) => j.to_value(),
         FieldValue::List(items) => Value::Array(items.iter().map(plain).collect()),
+        // only `into_field` streams; the runner reads results through `to_field`
+        FieldValue::Items(_) => unreachable!("to_field never streams"),
         FieldValue::Map(m) => Value::Object(m.iter().map(|(k, v)| (k.clone(), plain(v))).collect()),
         FieldValue::Record(r) => Value::Object(r.fields.iter().map(|(k, v)| (k.to_string(), plain(v))).collect()),
     }
@@ -395,8 +397,8 @@ impl Runner {
                 line.push_str(&format!(" UNEXPECTED-ERROR kind={} message={}", e.kind(), self.normalize(e.message())));
             }
         }
-        if let (Ok(v), Some(id)) = (&result, step.get("id").and_then(Value::as_str)) {
-            self.outputs.insert(id.to_string(), v.clone());
+        if let (Ok(v), Some(id)) = (result, step.get("id").and_then(Value::as_str)) {
+            self.outputs.insert(id.to_string(), v);
         }
         if failed {
             self.failures.push(line.clone());
@@ -422,7 +424,7 @@ impl Runner {
             .as_object()
             .into_iter()
             .flatten()
-            .map(|(k, v)| (leak(snake(k)), v.as_str().map(|s| FieldValue::Text(s.to_string())).unwrap_or_else(|| FieldValue::Json(serde_json::from_value(v.clone()).expect("JSON"))))
+            .map(|(k, v)| (leak(snake(k)), v.as_str().map(|s| FieldValue::Text(s.to_string())).unwrap_or_else(|| FieldValue::Json(serde_json::from_value(v.clone()).expect("JSON")))))
             .collect();
         FieldValue::Record(Record { type_name: "Sandbox", fields, raw: None })
     }
