@@ -74,10 +74,10 @@ wants swift-urlsession && swift+=(swift-urlsession=urlsession)
 if wants size; then
     # what ships: the dist profile (LTO, stripped) that make wheels and make jvm-jar build
     cargo build -q --profile dist -p wallet-sdk-ffi
-    rm -rf target/wheels-dist
+    rm -rf target/bench-wheel
     (cd bindings-python && flock /tmp/python-build.lock "$root/.venv/bin/maturin" build --profile dist --quiet \
-        -o "$root/target/wheels-dist" >/dev/null)
-    extra+=(--size-lib "${CARGO_TARGET_DIR:-$root/target}/dist/libwallet_sdk_ffi.so" --size-wheels target/wheels-dist)
+        -o "$root/target/bench-wheel" >/dev/null)
+    extra+=(--size-lib "${CARGO_TARGET_DIR:-$root/target}/dist/libwallet_sdk_ffi.so" --size-wheels target/bench-wheel)
 fi
 
 exec "$py" bench/run.py --rust-bin "$bin" "${extra[@]}"
