@@ -164,27 +164,7 @@ impl<'t> Rewriter<'t, '_> {
         self.skip_ws();
         match self.peek()? {
             b'{' => self.object(depth),
-            b'[' => {
-                self.at += 1;
-                self.out.push('[');
-                self.skip_ws();
-                if self.peek()? == b']' {
-                    self.at += 1;
-                } else {
-                    loop {
-                        self.value(depth + 1)?;
-                        self.skip_ws();
-                        match self.peek()? {
-                            b',' => self.out.push(','),
-                            b']' => break self.at += 1,
-                            _ => return None,
-                        }
-                        self.at += 1;
-                    }
-                }
-                self.out.push(']');
-                Some(())
-            }
+            b'[' => self.sequence('[', b']', |w| w.value(depth + 1)),
             b'"' => {
                 let token = self.string_token()?;
                 self.push_text_token(token)
@@ -201,43 +181,49 @@ impl<'t> Rewriter<'t, '_> {
     }
 
     fn object(&mut self, depth: usize) -> Option<()> {
+        self.sequence('{', b'}', |w| w.member(depth))
+    }
+
+    /// Copies `open`, then items separated by commas (each copied by `item`), then `close`.
+    fn sequence(&mut self, open: char, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
         self.at += 1;
-        self.out.push('{');
+        self.out.push(open);
         self.skip_ws();
-        if self.peek()? == b'}' {
+        if self.peek()? == close {
             self.at += 1;
         } else {
             loop {
-                self.skip_ws();
-                let key_token = self.string_token()?;
-                let key = decode_string(key_token)?;
-                let secret = self.rules.is_secret_field(&key, depth);
-                self.push_text_token(key_token)?;
-                self.expect(b':')?;
-                self.out.push(':');
-                self.skip_ws();
-                if secret
-                    && !self
-                        .text
-                        .get(self.at..)
-                        .is_some_and(|rest| rest.starts_with("null"))
-                {
-                    self.skip_value()?;
-                    self.out.push_str(QUOTED_REDACTED);
-                } else {
-                    self.value(depth + 1)?;
-                }
+                item(self)?;
                 self.skip_ws();
                 match self.peek()? {
                     b',' => self.out.push(','),
-                    b'}' => break self.at += 1,
+                    c if c == close => break self.at += 1,
                     _ => return None,
                 }
                 self.at += 1;
             }
         }
-        self.out.push('}');
+        self.out.push(close as char);
         Some(())
+    }
+
+    /// Copies one `"key": value` member of an object, redacting the value of a secret field.
+    fn member(&mut self, depth: usize) -> Option<()> {
+        self.skip_ws();
+        let key_token = self.string_token()?;
+        let key = decode_string(key_token)?;
+        let secret = self.rules.is_secret_field(&key, depth);
+        self.push_text_token(key_token)?;
+        self.expect(b':')?;
+        self.out.push(':');
+        self.skip_ws();
+        if secret && !self.text.get(self.at..).is_some_and(|rest| rest.starts_with("null")) {
+            self.skip_value()?;
+            self.out.push_str(QUOTED_REDACTED);
+            Some(())
+        } else {
+            self.value(depth + 1)
+        }
     }
 
     /// A string token, quotes included, as it stands in the text.
