@@ -24,6 +24,7 @@ cargo build --quiet -p wallet-sdk-ffi --bin uniffi-bindgen
 "$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format >/dev/null
 if [ "$lang" = kotlin ]; then
   python3 "$root/ffi/scripts/kotlin_error_message.py" "$out/org/walletsdk/wallet_sdk_ffi.kt"
+  python3 "$root/ffi/scripts/kotlin_call_path.py" "$out/org/walletsdk/wallet_sdk_ffi.kt"
 elif [ "$lang" = swift ]; then
   python3 "$root/ffi/scripts/swift_task_cancellation.py" "$out/WalletSDK.swift"
 fi

@@ -40,4 +40,30 @@ class BindingTest {
         val cfg = WalletClientConfig(baseUrl = "https://wallet.example.com", credential = Secret("eyJ.secret.key"))
         assertFalse(cfg.toString().contains("secret"))
     }
+
+    @Test
+    fun failuresAndSuccessesAlternateOnOneThread() {
+        // The call statuses are reused (ffi/scripts/kotlin_call_path.py): a failure must not
+        // leave its code behind for the next call, nor a success hide the next failure.
+        repeat(2_000) { i ->
+            val e = expectError<WalletException.InvalidInputException>("call $i") { Amount.ofLtc("-$i.5") }
+            assertTrue(e.message, e.message!!.contains("greater than zero"))
+            assertEquals(i * 100_000_000L + 50_000_000L, Amount.ofLtc("$i.5").litoshis)
+        }
+    }
+
+    @Test
+    fun callsFromInsideACallbackUseTheirOwnStatus() {
+        // A logger runs on an SDK thread (kept attached to the JVM) and may call back into Rust.
+        val seen = java.util.concurrent.ConcurrentLinkedQueue<Long>()
+        val c = Sandbox.client() // the calls fail before sending
+        c.setLogger { event ->
+            expectError<WalletException.InvalidInputException>("inside the logger") { Amount.ofLtc("0") }
+            seen.add(Amount.ofLtc("0.00000001").litoshis + event.attempts)
+        }
+        repeat(20) {
+            expectError<WalletException.InvalidInputException>("empty name") { kotlinx.coroutines.runBlocking { c.walletBalance("") } }
+        }
+        assertEquals(List(20) { 1L }, seen.toList())
+    }
 }
