@@ -31,11 +31,39 @@ fn balance_body() -> String {
     )
 }
 
-/// A valid `wallet_transactions` page of about 15 MiB (below the 16 MiB default body cap).
+/// A valid `wallet_transactions` page of about 15 MiB (below the 16 MiB default body cap), with
+/// entries as a wallet's page has them: each its own transaction, amount and comment, eight to a
+/// block, sharing an address, categories and the counterparty (so that what the Python client
+/// shares between entries, see `Conversion` in bindings-python/src/convert.rs, is what it would
+/// share on a real page, not a page of one entry repeated).
 fn big_page_body() -> String {
-    let item = r#"{"txid":"76fb7e579108b4ae3d207f62f3fd3b0dc9b3823711576cedf6333a3add6f0a35","category":"send","address":"rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9","label":null,"amount":-0.99998360,"fee":0.00001640,"vout":1,"mwebOutputId":null,"confirmations":2,"trusted":true,"blockHash":"ba24f76091b5371920e500a66e49408bad56b9fd66a62bbf09882263ddd292c5","blockHeight":505,"blockIndex":2,"blockTime":1795305290,"time":1795305274,"timeReceived":1795305274,"comment":"invoice 17","to":"Alice","replaceable":"no","abandoned":false}"#;
-    let n = 15 * 1024 * 1024 / (item.len() + 1);
-    let items = vec![item; n].join(",");
+    let entry = |i: u64| {
+        let block = 505 + i / 8;
+        let (category, sign) = if i % 3 == 0 { ("receive", "") } else { ("send", "-") };
+        format!(
+            r#"{{"txid":"{:032x}{:032x}","category":"{category}","address":"{ADDRESS}","label":null,"amount":{sign}{}.{:08},"fee":0.00001640,"vout":{},"mwebOutputId":null,"confirmations":{},"trusted":true,"blockHash":"{:032x}{:032x}","blockHeight":{block},"blockIndex":{},"blockTime":{},"time":{},"timeReceived":{},"comment":"invoice {i}","to":"Alice","replaceable":"no","abandoned":false}}"#,
+            i.wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            i,
+            i % 7,
+            i.wrapping_mul(7919) % 100_000_000,
+            i % 2,
+            1 + i / 8,
+            block.wrapping_mul(0x2545_f491_4f6c_dd1d),
+            block,
+            i % 8,
+            1_795_305_290 + block * 150,
+            1_795_305_274 + i * 18,
+            1_795_305_274 + i * 18,
+        )
+    };
+    let (mut items, mut n) = (String::new(), 0);
+    while items.len() < 15 * 1024 * 1024 - 200 {
+        if n > 0 {
+            items.push(',');
+        }
+        items.push_str(&entry(n));
+        n += 1;
+    }
     format!(r#"{{"successful":true,"message":"ok","data":{{"walletName":"bench","skip":0,"count":{n},"items":[{items}]}}}}"#)
 }
 

@@ -1,6 +1,8 @@
 //! Conversions between Python objects and the core's types: arguments, results, errors.
 //! Only Python types are decided here; everything about the wire is the core's.
 
+use std::collections::HashMap;
+
 use pyo3::exceptions::{PyRuntimeError, PyStopAsyncIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -275,60 +277,110 @@ fn decimal<'py>(py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyAny>> {
 /// amounts `decimal.Decimal` (LTC, 8 places) with a `<name>_litoshis` int beside them,
 /// secrets `wallet_sdk.Secret`.
 pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> {
-    Ok(match v {
-        FieldValue::Null => py.None().into_bound(py),
-        FieldValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
-        FieldValue::Int(i) => i.into_pyobject(py)?.into_any(),
-        FieldValue::Float(f) => f.into_pyobject(py)?.into_any(),
-        FieldValue::Text(s) => PyString::new(py, &s).into_any(),
-        FieldValue::Amount(a) => decimal(py, &a.to_string())?,
-        FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
-        FieldValue::Json(j) => raw_json_to_py(py, &j)?,
-        FieldValue::List(items) => list_to_py(py, items)?,
-        FieldValue::Items(items) => list_to_py(py, items)?,
-        FieldValue::Map(entries) => {
-            let d = PyDict::new(py);
-            for (k, v) in entries {
-                d.set_item(k, field_to_py(py, v)?)?;
-            }
-            d.into_any()
-        }
-        FieldValue::Record(r) => record_to_py(py, r)?,
-    })
+    Conversion::default().field(py, v)
 }
 
-fn list_to_py(py: Python<'_>, items: impl IntoIterator<Item = FieldValue>) -> PyResult<Bound<'_, PyAny>> {
-    let l = PyList::empty(py);
-    for i in items {
-        l.append(field_to_py(py, i)?)?;
-    }
-    Ok(l.into_any())
+/// One result's conversion. Inside lists, short strings are shared: a page's entries repeat the
+/// same category, address, block hash, label, …, and one `str` for each instead of one per entry
+/// is most of what keeps a large page's Python objects small (pydantic-core caches strings the
+/// same way). Strings are immutable, so sharing them changes nothing a caller can see but `is`.
+#[derive(Default)]
+struct Conversion {
+    list_depth: usize,
+    shared: HashMap<String, Py<PyString>>,
 }
 
-fn record_to_py(py: Python<'_>, r: Record) -> PyResult<Bound<'_, PyAny>> {
-    let factory = MODEL_FACTORY.import(py, "wallet_sdk._models", "_build")?;
-    // in the order of the class's `_field_names` (the schema: each amount then its litoshis)
-    let mut values = Vec::with_capacity(r.fields.len() + 4);
-    for (name, v) in r.fields {
-        match v {
-            FieldValue::Amount(a) => {
-                values.push(decimal(py, &a.to_string())?);
-                values.push(a.litoshis().into_pyobject(py)?.into_any());
+/// Longer strings (scripts, hex transactions) rarely repeat, and hashing them costs more.
+const SHARED_STRING_MAX_LEN: usize = 64;
+/// Bounds the shared strings of one conversion.
+const SHARED_STRINGS_MAX: usize = 16_384;
+
+impl Conversion {
+    fn field<'py>(&mut self, py: Python<'py>, v: FieldValue) -> PyResult<Bound<'py, PyAny>> {
+        Ok(match v {
+            FieldValue::Null => py.None().into_bound(py),
+            FieldValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
+            FieldValue::Int(i) => i.into_pyobject(py)?.into_any(),
+            FieldValue::Float(f) => f.into_pyobject(py)?.into_any(),
+            FieldValue::Text(s) => self.text(py, s),
+            FieldValue::Amount(a) => decimal(py, &a.to_string())?,
+            FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
+            FieldValue::Json(j) => raw_json_to_py(py, &j)?,
+            FieldValue::List(items) => self.list(py, items)?,
+            FieldValue::Items(items) => self.list(py, items)?,
+            FieldValue::Map(entries) => {
+                let d = PyDict::new(py);
+                for (k, v) in entries {
+                    d.set_item(k, self.field(py, v)?)?;
+                }
+                d.into_any()
             }
-            FieldValue::Null if is_amount_field(r.type_name, name) => {
-                values.push(py.None().into_bound(py));
-                values.push(py.None().into_bound(py));
-            }
-            other => values.push(field_to_py(py, other)?),
-        }
+            FieldValue::Record(r) => self.record(py, r)?,
+        })
     }
-    let d = PyTuple::new(py, values)?;
-    // the text only: `raw` is parsed from it on first read (most callers never read it)
-    let raw = match &r.raw {
-        Some(j) => PyString::new(py, j.as_str()).into_any(),
-        None => py.None().into_bound(py),
-    };
-    factory.call1((r.type_name, d, raw))
+
+    fn text<'py>(&mut self, py: Python<'py>, s: String) -> Bound<'py, PyAny> {
+        if self.list_depth == 0 || s.len() > SHARED_STRING_MAX_LEN {
+            return PyString::new(py, &s).into_any();
+        }
+        if let Some(shared) = self.shared.get(&s) {
+            return shared.bind(py).clone().into_any();
+        }
+        let text = PyString::new(py, &s);
+        if self.shared.len() < SHARED_STRINGS_MAX {
+            self.shared.insert(s, text.clone().unbind());
+        }
+        text.into_any()
+    }
+
+    fn list<'py>(&mut self, py: Python<'py>, items: impl IntoIterator<Item = FieldValue>) -> PyResult<Bound<'py, PyAny>> {
+        let l = PyList::empty(py);
+        self.list_depth += 1;
+        for i in items {
+            l.append(self.field(py, i)?)?;
+        }
+        self.list_depth -= 1;
+        Ok(l.into_any())
+    }
+
+    fn record<'py>(&mut self, py: Python<'py>, r: Record) -> PyResult<Bound<'py, PyAny>> {
+        let factory = MODEL_FACTORY.import(py, "wallet_sdk._models", "_build")?;
+        // in the order of the class's `_field_names` (the schema: each amount then its litoshis)
+        let mut values = Vec::with_capacity(r.fields.len() + 4);
+        for (name, v) in r.fields {
+            match v {
+                FieldValue::Amount(a) => {
+                    values.push(decimal(py, &a.to_string())?);
+                    values.push(a.litoshis().into_pyobject(py)?.into_any());
+                }
+                FieldValue::Null if is_amount_field(r.type_name, name) => {
+                    values.push(py.None().into_bound(py));
+                    values.push(py.None().into_bound(py));
+                }
+                other => values.push(self.field(py, other)?),
+            }
+        }
+        let d = PyTuple::new(py, values)?;
+        let raw = match r.raw {
+            Some(j) => Bound::new(py, RawText(j))?.into_any(),
+            None => py.None().into_bound(py),
+        };
+        factory.call1((r.type_name, d, raw))
+    }
+}
+
+/// A result's raw JSON text, left on the Rust side until Python first reads `raw_json` (or
+/// `raw`, parsed from it): copying a large page's text into a `str` while its items are being
+/// converted would hold the text twice at the peak, and most callers never read it.
+#[pyclass(frozen, module = "wallet_sdk._native")]
+pub struct RawText(RawJson);
+
+#[pymethods]
+impl RawText {
+    /// The text as a Python `str` (a copy; the model keeps it and lets this object go).
+    fn text(&self) -> &str {
+        self.0.as_str()
+    }
 }
 
 /// Whether a model's field is an (optional) amount; decided from the core's schema.

@@ -367,3 +367,21 @@ def test_the_untyped_call():
             return await ac.call("wallet_balance", {"wallet_name": name})
 
     assert asyncio.run(go()) == balance
+
+
+def test_a_pages_entries_share_repeated_strings_and_its_raw_json_is_made_on_first_read():
+    key = fresh_key()
+    entry = ('{"txid":"%064x","category":"send","address":"rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9","amount":-0.5,'
+             '"vout":%d,"confirmations":2,"blockHash":"%064x","time":1795305274,"comment":"invoice %d"}')
+    data = '{"walletName":"shared","skip":0,"count":3,"items":[%s]}' % ",".join(entry % (i + 1, i, 7, i) for i in range(3))
+    arm("/api/Wallet/transactions", key, "respond", status=200, body='{"successful":true,"data":%s}' % data,
+        contentType="application/json")
+    page = proxied_client(key).wallet_transactions(unique("shared"))
+    first, _, last = page.items
+    # equal short strings of a list's entries are one object (memory); distinct ones stay distinct
+    assert first.category == "send" and first.category is last.category
+    assert first.address is last.address and first.block_hash is last.block_hash
+    assert first.txid != last.txid and (first.comment, last.comment) == ("invoice 0", "invoice 2")
+    # the raw text is copied into Python on first read, once
+    assert page.raw_json == data and page.raw_json is page.raw_json
+    assert page.raw["items"][2]["vout"] == 2

@@ -77,7 +77,12 @@ class ResultModel(Model):
     def raw_json(self) -> str:
         """The response's ``data`` as JSON text (the service's numbers and key order), with
         secret fields replaced by ``"[REDACTED]"``."""
-        return self._raw_json  # type: ignore[no-any-return]
+        text = self._raw_json
+        if text is not None and type(text) is not str:
+            # the native text, copied into a str on first read (see `RawText` in convert.rs)
+            text = text.text()
+            object.__setattr__(self, "_raw_json", text)
+        return text  # type: ignore[no-any-return]
 
     @property
     def raw(self) -> Any:
@@ -86,7 +91,7 @@ class ResultModel(Model):
         try:
             return self._raw
         except AttributeError:
-            raw = _json_loads(self._raw_json)
+            raw = _json_loads(self.raw_json)
             object.__setattr__(self, "_raw", raw)
             return raw
 
@@ -115,11 +120,11 @@ for _name, _doc, _fields, _is_result in _native._model_schemas():
     __all__.append(_name)
 
 
-def _build(type_name: str, values: Tuple[Any, ...], raw_json: Any) -> Model:
-    """Builds a model object (called by the native module)."""
+def _build(type_name: str, values: Tuple[Any, ...], raw_text: Any) -> Model:
+    """Builds a model object (called by the native module; `raw_text` is its `RawText` or None)."""
     cls = _CLASSES[type_name]
     obj = cls.__new__(cls)
     object.__setattr__(obj, "_values", values)
     if isinstance(obj, ResultModel):
-        object.__setattr__(obj, "_raw_json", raw_json)
+        object.__setattr__(obj, "_raw_json", raw_text)
     return obj
