@@ -280,30 +280,50 @@ pub fn field_to_py(py: Python<'_>, v: FieldValue) -> PyResult<Bound<'_, PyAny>> 
     Conversion::default().field(py, v)
 }
 
-/// One result's conversion. Inside lists, short strings are shared: a page's entries repeat the
-/// same category, address, block hash, label, …, and one `str` for each instead of one per entry
-/// is most of what keeps a large page's Python objects small (pydantic-core caches strings the
-/// same way). Strings are immutable, so sharing them changes nothing a caller can see but `is`.
+/// One result's conversion. Inside lists, equal immutable values are shared: a page's entries
+/// repeat the same category, address, block hash, block height and time, fee, …, and one Python
+/// object for each instead of one per entry is much of what keeps a large page's Python objects
+/// small (pydantic-core caches strings the same way). Sharing `str`, `int` and `Decimal` objects
+/// changes nothing a caller can see but `is`.
 #[derive(Default)]
 struct Conversion {
     list_depth: usize,
-    shared: HashMap<String, Py<PyString>>,
+    strings: HashMap<String, Py<PyAny>>,
+    ints: HashMap<i64, Py<PyAny>>,
+    amounts: HashMap<i64, Py<PyAny>>,
 }
 
 /// Longer strings (scripts, hex transactions) rarely repeat, and hashing them costs more.
 const SHARED_STRING_MAX_LEN: usize = 64;
-/// Bounds the shared strings of one conversion.
-const SHARED_STRINGS_MAX: usize = 16_384;
+/// Bounds each kind of shared value of one conversion.
+const SHARED_MAX: usize = 16_384;
+
+/// The shared object for `key`, made by `make` when there is none yet (and room for it).
+fn shared<'py, K: std::hash::Hash + Eq>(
+    py: Python<'py>,
+    cache: &mut HashMap<K, Py<PyAny>>,
+    key: K,
+    make: impl FnOnce(&K) -> PyResult<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if let Some(value) = cache.get(&key) {
+        return Ok(value.bind(py).clone());
+    }
+    let value = make(&key)?;
+    if cache.len() < SHARED_MAX {
+        cache.insert(key, value.clone().unbind());
+    }
+    Ok(value)
+}
 
 impl Conversion {
     fn field<'py>(&mut self, py: Python<'py>, v: FieldValue) -> PyResult<Bound<'py, PyAny>> {
         Ok(match v {
             FieldValue::Null => py.None().into_bound(py),
             FieldValue::Bool(b) => PyBool::new(py, b).to_owned().into_any(),
-            FieldValue::Int(i) => i.into_pyobject(py)?.into_any(),
+            FieldValue::Int(i) => self.int(py, i)?,
             FieldValue::Float(f) => f.into_pyobject(py)?.into_any(),
-            FieldValue::Text(s) => self.text(py, s),
-            FieldValue::Amount(a) => decimal(py, &a.to_string())?,
+            FieldValue::Text(s) => self.text(py, s)?,
+            FieldValue::Amount(a) => self.amount(py, a)?,
             FieldValue::Secret(s) => Bound::new(py, PySecret(s))?.into_any(),
             FieldValue::Json(j) => raw_json_to_py(py, &j)?,
             FieldValue::List(items) => self.list(py, items)?,
@@ -319,18 +339,26 @@ impl Conversion {
         })
     }
 
-    fn text<'py>(&mut self, py: Python<'py>, s: String) -> Bound<'py, PyAny> {
+    fn text<'py>(&mut self, py: Python<'py>, s: String) -> PyResult<Bound<'py, PyAny>> {
         if self.list_depth == 0 || s.len() > SHARED_STRING_MAX_LEN {
-            return PyString::new(py, &s).into_any();
+            return Ok(PyString::new(py, &s).into_any());
         }
-        if let Some(shared) = self.shared.get(&s) {
-            return shared.bind(py).clone().into_any();
+        shared(py, &mut self.strings, s, |s| Ok(PyString::new(py, s).into_any()))
+    }
+
+    fn int<'py>(&mut self, py: Python<'py>, i: i64) -> PyResult<Bound<'py, PyAny>> {
+        // CPython shares -5..=256 itself
+        if self.list_depth == 0 || (-5..=256).contains(&i) {
+            return Ok(i.into_pyobject(py)?.into_any());
         }
-        let text = PyString::new(py, &s);
-        if self.shared.len() < SHARED_STRINGS_MAX {
-            self.shared.insert(s, text.clone().unbind());
+        shared(py, &mut self.ints, i, |i| Ok(i.into_pyobject(py)?.into_any()))
+    }
+
+    fn amount<'py>(&mut self, py: Python<'py>, a: Amount) -> PyResult<Bound<'py, PyAny>> {
+        if self.list_depth == 0 {
+            return decimal(py, &a.to_string());
         }
-        text.into_any()
+        shared(py, &mut self.amounts, a.litoshis(), |_| decimal(py, &a.to_string()))
     }
 
     fn list<'py>(&mut self, py: Python<'py>, items: impl IntoIterator<Item = FieldValue>) -> PyResult<Bound<'py, PyAny>> {
@@ -350,8 +378,8 @@ impl Conversion {
         for (name, v) in r.fields {
             match v {
                 FieldValue::Amount(a) => {
-                    values.push(decimal(py, &a.to_string())?);
-                    values.push(a.litoshis().into_pyobject(py)?.into_any());
+                    values.push(self.amount(py, a)?);
+                    values.push(self.int(py, a.litoshis())?);
                 }
                 FieldValue::Null if is_amount_field(r.type_name, name) => {
                     values.push(py.None().into_bound(py));

@@ -369,7 +369,7 @@ def test_the_untyped_call():
     assert asyncio.run(go()) == balance
 
 
-def test_a_pages_entries_share_repeated_strings_and_its_raw_json_is_made_on_first_read():
+def test_a_pages_entries_share_repeated_values_and_its_raw_json_is_made_on_first_read():
     key = fresh_key()
     entry = ('{"txid":"%064x","category":"send","address":"rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9","amount":-0.5,'
              '"vout":%d,"confirmations":2,"blockHash":"%064x","time":1795305274,"comment":"invoice %d"}')
@@ -378,8 +378,11 @@ def test_a_pages_entries_share_repeated_strings_and_its_raw_json_is_made_on_firs
         contentType="application/json")
     page = proxied_client(key).wallet_transactions(unique("shared"))
     first, _, last = page.items
-    # equal short strings of a list's entries are one object (memory); distinct ones stay distinct
+    # equal short strings, ints and amounts of a list's entries are one object each (memory);
+    # distinct ones stay distinct
     assert first.category == "send" and first.category is last.category
+    assert first.time == 1795305274 and first.time is last.time
+    assert first.amount == Decimal("-0.5") and first.amount is last.amount and first.amount_litoshis is last.amount_litoshis
     assert first.address is last.address and first.block_hash is last.block_hash
     assert first.txid != last.txid and (first.comment, last.comment) == ("invoice 0", "invoice 2")
     # the raw text is copied into Python on first read, once

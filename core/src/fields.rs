@@ -223,9 +223,37 @@ impl<T: ToField + Send + 'static> ToField for Vec<T> {
         FieldValue::List(self.iter().map(ToField::to_field).collect())
     }
     fn into_field(self) -> FieldValue {
-        FieldValue::Items(FieldItems(Box::new(self.into_iter().map(ToField::into_field))))
+        FieldValue::Items(FieldItems(Box::new(Releasing::new(self).map(ToField::into_field))))
     }
 }
+
+/// A vector's items in order, handing the vector's memory back as they are taken: reversed once,
+/// popped from the end, and the buffer shrunk whenever it is at most half full. A binding
+/// converting a long page then never holds the whole page's Rust items beside its own objects.
+struct Releasing<T>(Vec<T>);
+
+impl<T> Releasing<T> {
+    fn new(mut items: Vec<T>) -> Self {
+        items.reverse();
+        Releasing(items)
+    }
+}
+
+impl<T> Iterator for Releasing<T> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        let item = self.0.pop();
+        if self.0.len() <= self.0.capacity() / 2 {
+            self.0.shrink_to_fit();
+        }
+        item
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.0.len(), Some(self.0.len()))
+    }
+}
+
+impl<T> ExactSizeIterator for Releasing<T> {}
 
 impl<T: ToField> ToField for BTreeMap<String, T> {
     fn field_type() -> FieldType {
@@ -362,6 +390,23 @@ mod tests {
         assert!(names.contains(&"Softfork") && names.contains(&"WalletTx"), "{names:?}");
         let wt = (WalletTx::record_type().fields)();
         assert_eq!(wt.iter().find(|f| f.name == "amount").unwrap().ty, FieldType::Optional(Box::new(FieldType::Amount)));
+    }
+
+    #[test]
+    fn a_vectors_items_come_in_order_while_its_buffer_shrinks() {
+        let mut items = Releasing::new((0..1000).map(|i| i.to_string()).collect::<Vec<_>>());
+        assert_eq!(items.len(), 1000);
+        let mut taken = Vec::new();
+        while let Some(item) = items.next() {
+            taken.push(item);
+            // never more than twice the items left (and nothing once they are all taken)
+            assert!(items.0.capacity() <= 2 * items.len() + 1, "{} for {} left", items.0.capacity(), items.len());
+        }
+        assert_eq!(taken, (0..1000).map(|i| i.to_string()).collect::<Vec<_>>());
+        assert_eq!(items.0.capacity(), 0);
+        let FieldValue::Items(mut page) = vec![Amount::from_litoshis(1), Amount::from_litoshis(2)].into_field() else { panic!() };
+        assert_eq!(page.len(), 2);
+        assert!(matches!((page.next(), page.next(), page.next()), (Some(FieldValue::Amount(a)), Some(FieldValue::Amount(b)), None) if a.litoshis() == 1 && b.litoshis() == 2));
     }
 
     #[test]
