@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compiles the Kotlin example programs (examples/, the README's quickstart) against the library
 # jar of build.sh and runs them on the JVM against a sandbox (started with scripts/with-sandbox
-# unless WALLET_SDK_BASE_URL is already set). The quickstart must print the redacted passphrase
-# and end at the insufficient-funds error it catches. Prints `examples: N passed, N failed`.
+# unless WALLET_SDK_BASE_URL is already set). The quickstart must print the redacted passphrase,
+# the new wallet's balance as exact LTC text and end at the insufficient-funds error it catches.
+# Prints `examples: N passed, N failed`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -18,7 +19,8 @@ echo "compiling the Kotlin examples" >&2
 passed=0; failed=0
 if run=$(java -Djna.library.path="$libdir" -cp "$out/examples.jar:$main_jar:$cp_main:$klib/kotlin-stdlib.jar" QuickstartKt); then
   echo "$run"
-  if echo "$run" | grep -q '^\[REDACTED\]$' && echo "$run" | grep -qi 'insufficient'; then passed=1; fi
+  if echo "$run" | grep -q '^\[REDACTED\]$' && echo "$run" | grep -q '^0\.00000000 LTC$' &&
+     echo "$run" | grep -qi 'insufficient'; then passed=1; fi
 fi
 [ "$passed" = 1 ] || { failed=1; echo "examples/Quickstart.kt did not end as the README says" >&2; }
 echo "examples: $passed passed, $failed failed"

@@ -15,7 +15,7 @@ suspend fun main() {
     val address = client.createAddress(name, CreateAddressOptions(
         addressType = AddressType.Legacy, passphrase = wallet.passphrase))
     val balance = client.addressBalance(address.address)
-    println("${balance.confirmed.ltc} LTC")          // BigDecimal view of the litoshis
+    println("${balance.confirmed.toLtcString()} LTC") // exact 8-decimal text; .ltc is the BigDecimal
     try {
         client.sendFundsFromWallet(name, address.address, Amount.ofLtc(BigDecimal("0.1")),
             SendFundsFromWalletOptions(passphrase = wallet.passphrase))
