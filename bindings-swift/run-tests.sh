@@ -32,11 +32,13 @@ fi
 rm -f "$log"
 
 # the README's quickstart, as a program against the sandbox: it must print the redacted
-# passphrase and end at the insufficient-funds error it catches
+# passphrase, the new address's balance as exact LTC text and end at the insufficient-funds error
+# it catches
 example_ok=0
 if out=$(swift_in_root "swift build --product WalletSDKQuickstart $swift_link_flags >&2 && \$(swift build --show-bin-path)/WalletSDKQuickstart"); then
   echo "$out"
-  if echo "$out" | grep -q '^\[REDACTED\]$' && echo "$out" | grep -q 'insufficient_funds'; then example_ok=1; fi
+  if echo "$out" | grep -q '^\[REDACTED\]$' && echo "$out" | grep -q '^0\.00000000 LTC$' &&
+     echo "$out" | grep -q 'insufficient_funds'; then example_ok=1; fi
 fi
 if [ "$example_ok" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "the README quickstart (WalletSDKQuickstart) failed" >&2; fi
 echo "$passed passed, $failed failed"

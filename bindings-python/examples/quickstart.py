@@ -17,7 +17,7 @@ with wallet_sdk.Client.from_env() as client:
         passphrase=wallet.passphrase,
     )
     balance = client.address_balance(address.address)
-    print(address.address, balance.confirmed, "LTC =", balance.confirmed_litoshis, "litoshis")
+    print(address.address, f"{balance.confirmed:f}", "LTC =", balance.confirmed_litoshis, "litoshis")
 
     try:
         client.send_funds_from_wallet(

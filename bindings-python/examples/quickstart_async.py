@@ -12,7 +12,7 @@ async def main() -> None:
         )
         balances = await asyncio.gather(*(client.address_balance(a.address) for a in addresses))
         for a, b in zip(addresses, balances):
-            print(a.address_type, a.address, b.confirmed)
+            print(a.address_type, a.address, f"{b.confirmed:f}")
         try:  # cancelling (or timing out) the awaiting task cancels the request
             await asyncio.wait_for(client.wallet_balance(wallet.wallet_name), timeout=10)
         except wallet_sdk.WalletSdkError as e:

@@ -42,6 +42,8 @@ def test_wheel_installs_in_a_fresh_venv_and_runs_the_quickstarts(tmp_path):
                              capture_output=True, text=True, timeout=300)
         assert out.returncode == 0, out.stderr
         assert "[REDACTED]" in out.stdout or "legacy" in out.stdout, out.stdout
+        # a new address's balance, as exact 8-decimal text (not Decimal's "0E-8")
+        assert " 0.00000000" in out.stdout and "0E-8" not in out.stdout, out.stdout
         assert os.environ["WALLET_SDK_API_KEY"] not in out.stdout + out.stderr
     check = subprocess.run([str(py), "-c", "import wallet_sdk, pathlib; p = pathlib.Path(wallet_sdk.__file__).parent; "
                             "print(all((p / f).exists() for f in ('py.typed', '_native.pyi', '_models.pyi')))"],

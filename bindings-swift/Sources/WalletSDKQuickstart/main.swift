@@ -12,7 +12,7 @@ print(wallet.passphrase)                                   // [REDACTED]; .revea
 let address = try await client.createAddress(walletName: name,
     options: CreateAddressOptions(addressType: .legacy, passphrase: wallet.passphrase))
 let balance = try await client.addressBalance(address: address.address)
-print(balance.confirmed.ltc, "LTC")                        // exact Decimal view of the litoshis
+print(balance.confirmed.ltcString, "LTC")                  // exact 8-decimal text; .ltc is the Decimal
 do {
     _ = try await client.sendFundsFromWallet(walletName: name, recipientAddress: address.address,
                                              amount: try Amount(ltc: "0.1"),
