@@ -18,7 +18,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use serde::Deserialize;
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::io::AsyncReadExt;
+
+#[path = "../../core/benches/support/keep_alive.rs"]
+mod keep_alive;
 
 /// A structurally valid, long-lived JWT: the responder does not check it.
 const KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl";
@@ -67,21 +70,13 @@ fn big_page_body() -> String {
     format!(r#"{{"successful":true,"message":"ok","data":{{"walletName":"bench","skip":0,"count":{n},"items":[{items}]}}}}"#)
 }
 
-fn response(body: &str) -> Vec<u8> {
-    format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .into_bytes()
-}
-
 /// Keep-alive HTTP/1.1 answering every GET: `/api/Wallet/transactions` with the big page,
 /// anything else with the balance envelope. Single-threaded: one core.
 fn responder() {
     let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
     runtime.block_on(async {
-        let small: Arc<[u8]> = response(&balance_body()).into();
-        let big: Arc<[u8]> = response(&big_page_body()).into();
+        let small = keep_alive::json_response(&balance_body());
+        let big = keep_alive::json_response(&big_page_body());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         println!("{}", listener.local_addr().unwrap().port());
         // Stop when the driver closes our stdin (or dies).
@@ -91,31 +86,10 @@ fn responder() {
             while matches!(stdin.read(&mut sink).await, Ok(n) if n > 0) {}
             std::process::exit(0);
         });
-        loop {
-            let Ok((mut socket, _)) = listener.accept().await else { continue };
-            socket.set_nodelay(true).unwrap();
-            let (small, big) = (small.clone(), big.clone());
-            tokio::spawn(async move {
-                let mut buf = vec![0u8; 16 * 1024];
-                let mut pending = Vec::new();
-                loop {
-                    let Ok(n) = socket.read(&mut buf).await else { return };
-                    if n == 0 {
-                        return;
-                    }
-                    pending.extend_from_slice(&buf[..n]);
-                    // GET requests carry no body: one response per header block.
-                    while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
-                        let is_big = pending.starts_with(b"GET /api/Wallet/transactions");
-                        pending.drain(..end + 4);
-                        let answer = if is_big { &big } else { &small };
-                        if socket.write_all(answer).await.is_err() {
-                            return;
-                        }
-                    }
-                }
-            });
-        }
+        keep_alive::serve_gets(listener, move |head| {
+            if head.starts_with(b"GET /api/Wallet/transactions") { big.clone() } else { small.clone() }
+        })
+        .await;
     });
 }
 

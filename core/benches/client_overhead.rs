@@ -7,44 +7,15 @@
 
 use std::time::{Duration, Instant};
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use wallet_sdk::{Client, WalletTransactionsOptions};
+
+#[path = "support/keep_alive.rs"]
+mod keep_alive;
 
 fn page_body() -> String {
     let item = r#"{"txid":"76fb7e579108b4ae3d207f62f3fd3b0dc9b3823711576cedf6333a3add6f0a35","category":"send","address":"rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9","label":null,"amount":-0.99998360,"fee":0.00001640,"vout":1,"mwebOutputId":null,"confirmations":2,"trusted":true,"blockHash":"ba24f76091b5371920e500a66e49408bad56b9fd66a62bbf09882263ddd292c5","blockHeight":505,"blockIndex":2,"blockTime":1795305290,"time":1795305274,"timeReceived":1795305274,"comment":"invoice 17","to":"Alice","replaceable":"no","abandoned":false}"#;
     let items = vec![item; std::env::var("BENCH_ITEMS").ok().and_then(|v| v.parse().ok()).unwrap_or(25)].join(",");
     format!(r#"{{"successful":true,"message":"ok","data":{{"walletName":"bench","skip":0,"count":25,"items":[{items}]}}}}"#)
-}
-
-/// Answers every request on every connection with `body`, keeping connections alive.
-async fn serve(listener: tokio::net::TcpListener, body: String) {
-    let response = format!(
-        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{body}",
-        body.len()
-    );
-    loop {
-        let Ok((mut socket, _)) = listener.accept().await else { return };
-        socket.set_nodelay(true).unwrap();
-        let response = response.clone();
-        tokio::spawn(async move {
-            let mut buf = vec![0u8; 16 * 1024];
-            let mut pending = Vec::new();
-            loop {
-                let Ok(n) = socket.read(&mut buf).await else { return };
-                if n == 0 {
-                    return;
-                }
-                pending.extend_from_slice(&buf[..n]);
-                // GET requests carry no body: one response per header block.
-                while let Some(end) = pending.windows(4).position(|w| w == b"\r\n\r\n") {
-                    pending.drain(..end + 4);
-                    if socket.write_all(response.as_bytes()).await.is_err() {
-                        return;
-                    }
-                }
-            }
-        });
-    }
 }
 
 fn report(name: &str, calls: u32, elapsed: Duration) {
@@ -60,7 +31,8 @@ fn main() {
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let base_url = format!("http://{}", listener.local_addr().unwrap());
-        tokio::spawn(serve(listener, page_body()));
+        let page = keep_alive::json_response(&page_body());
+        tokio::spawn(keep_alive::serve_gets(listener, move |_| page.clone()));
         // A structurally valid, long-lived JWT: the server here does not check it.
         let key = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl";
         let client = Client::builder().base_url(&base_url).api_key(key).build().unwrap();
