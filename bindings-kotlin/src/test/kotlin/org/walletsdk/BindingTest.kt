@@ -53,8 +53,9 @@ class BindingTest {
     }
 
     @Test
-    fun callsFromInsideACallbackUseTheirOwnStatus() {
-        // A logger runs on an SDK thread (kept attached to the JVM) and may call back into Rust.
+    fun aLoggerOnTheSdksThreadsCanCallIntoRust() {
+        // A logger runs on an SDK thread (kept attached to the JVM, ffi/scripts/kotlin_call_path.py)
+        // and may call into Rust there, failing and succeeding, on each of the 20 calls.
         val seen = java.util.concurrent.ConcurrentLinkedQueue<Long>()
         val c = Sandbox.client() // the calls fail before sending
         c.setLogger { event ->
