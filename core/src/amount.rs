@@ -106,49 +106,48 @@ fn parse_decimal(text: &str, allow_exponent: bool) -> Result<Amount, String> {
     if !int_part.bytes().all(|b| b.is_ascii_digit()) || !frac_part.bytes().all(|b| b.is_ascii_digit()) {
         return Err(parse_error(text, "only digits and one decimal point are allowed"));
     }
-    // digits = int_part ++ frac_part, value = digits * 10^(exp - frac_len) LTC
-    let digits: String = format!("{int_part}{frac_part}");
-    let digits = digits.trim_start_matches('0');
-    let scale = exp as i64 - frac_part.len() as i64 + 8; // power of ten applied to digits, in litoshis
-    let mut value: i128 = 0;
-    let mut digits = digits.to_string();
-    let mut scale = scale;
+    // The value is `digits × 10^scale` litoshis, `digits` being int_part ++ frac_part without
+    // its leading zeros. Read in place (no allocation): amounts are in every answer.
+    let all_digits = || int_part.bytes().chain(frac_part.bytes());
+    let leading_zeros = all_digits().take_while(|&b| b == b'0').count();
+    let significant = int_part.len() + frac_part.len() - leading_zeros;
+    let mut scale = exp as i64 - frac_part.len() as i64 + 8;
+    let mut kept = significant;
     if scale < 0 {
         // the dropped digits must all be zero
-        let drop = (-scale) as usize;
-        if drop > digits.len() {
-            if digits.bytes().any(|b| b != b'0') {
+        let drop = scale.unsigned_abs().min(significant as u64 + 1) as usize;
+        if drop > significant {
+            if significant > 0 {
                 return Err(parse_error(text, "more than 8 decimals"));
             }
-            digits.clear();
         } else {
-            let (keep, dropped) = digits.split_at(digits.len() - drop);
-            if dropped.bytes().any(|b| b != b'0') {
+            kept = significant - drop;
+            if all_digits().skip(leading_zeros + kept).any(|b| b != b'0') {
                 return Err(parse_error(text, "more than 8 decimals"));
             }
-            digits = keep.to_string();
         }
         scale = 0;
     }
-    if digits.len() > 20 || scale > 20 {
-        if digits.is_empty() {
-            return Ok(Amount(0));
-        }
-        return Err(parse_error(text, "too large"));
+    if kept == 0 {
+        return Ok(Amount(0));
     }
-    for b in digits.bytes() {
-        value = value * 10 + (b - b'0') as i128;
+    let too_large = || parse_error(text, "too large");
+    if kept > 20 || scale > 20 {
+        return Err(too_large());
     }
+    let mut value: u128 = all_digits()
+        .skip(leading_zeros)
+        .take(kept)
+        .fold(0, |v, b| v * 10 + u128::from(b - b'0'));
     for _ in 0..scale {
-        value *= 10;
+        value = value.checked_mul(10).ok_or_else(too_large)?;
     }
-    if neg {
-        value = -value;
+    let limit = if neg { i64::MIN.unsigned_abs() } else { i64::MAX.unsigned_abs() };
+    if value > u128::from(limit) {
+        return Err(too_large());
     }
-    if value > i64::MAX as i128 || value < i64::MIN as i128 {
-        return Err(parse_error(text, "too large"));
-    }
-    Ok(Amount(value as i64))
+    // in range: -2^63 ≤ ±value ≤ 2^63 - 1
+    Ok(Amount(if neg { (value as i128).wrapping_neg() as i64 } else { value as i64 }))
 }
 
 impl FromStr for Amount {
@@ -180,9 +179,9 @@ impl<'de> serde::Deserialize<'de> for Amount {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
         let text = raw.get();
-        let text = match text.as_bytes().first() {
-            Some(b'"') => serde_json::from_str::<String>(text).map_err(serde::de::Error::custom)?,
-            Some(b'-' | b'0'..=b'9') => text.to_string(),
+        let text: std::borrow::Cow<'_, str> = match text.as_bytes().first() {
+            Some(b'"') => serde_json::from_str::<String>(text).map_err(serde::de::Error::custom)?.into(),
+            Some(b'-' | b'0'..=b'9') => text.into(),
             _ => {
                 return Err(serde::de::Error::custom(format!(
                     "expected an amount (JSON number), found {}",
@@ -243,6 +242,24 @@ mod tests {
         );
     }
 
+    proptest::proptest! {
+        /// Every i64 of litoshis reads back exactly from each way JSON may write it, and one
+        /// digit too many is refused.
+        #[test]
+        fn every_amount_reads_back_from_its_text(litoshis: i64, zeros in 0usize..12) {
+            let pad = "0".repeat(zeros);
+            let amount = Amount::from_litoshis(litoshis);
+            proptest::prop_assert_eq!(Amount::from_json_text(&amount.to_string()), Ok(amount));
+            proptest::prop_assert_eq!(Amount::from_json_text(&format!("{litoshis}e-8")), Ok(amount));
+            proptest::prop_assert_eq!(Amount::from_json_text(&format!("{litoshis}{pad}E-{}", 8 + zeros)), Ok(amount));
+            proptest::prop_assert_eq!(Amount::from_json_text(&format!("{}{pad}", amount)), Ok(amount));
+            if litoshis % 10 != 0 {
+                let e = Amount::from_json_text(&format!("{litoshis}e-9")).unwrap_err();
+                proptest::prop_assert!(e.ends_with("more than 8 decimals"), "{}", e);
+            }
+        }
+    }
+
     #[test]
     fn json_numbers_are_exact() {
         let v: serde_json::Value = serde_json::from_str(r#"{"a": -0.00001640, "b": 12.24992630, "c": 1.64e-05, "d": 7}"#).unwrap();
@@ -276,6 +293,18 @@ mod tests {
             serde_json::from_str::<Amount>("\"83999999.99999999\"").unwrap(),
             whole_supply_and_a_litoshi
         );
+        // whole numbers far beyond i64 are refused, never wrapped (20 digits × 10^20 overflows u128 too)
+        for huge in ["99999999999999999999e12", "99999999999999999999e30", "1e11", "-92233720368.54775809", "92233720368.54775808"] {
+            assert!(Amount::from_json_text(huge).unwrap_err().ends_with("too large"), "{huge}");
+        }
+        assert_eq!(Amount::from_json_text("-92233720368.54775808").unwrap(), Amount::from_litoshis(i64::MIN));
+        assert_eq!(Amount::from_json_text("92233720368.54775807").unwrap(), Amount::from_litoshis(i64::MAX));
+        for (text, litoshis) in [("0e999999", 0), ("-0.000000000", 0), ("000.00000001", 1), ("1.00000000000000", 100_000_000), ("12.5e-9", -1), ("0.1e-7", 1), ("100e-10", 1), ("1E2", 10_000_000_000), ("+3", 300_000_000)] {
+            match litoshis {
+                -1 => assert!(Amount::from_json_text(text).unwrap_err().ends_with("more than 8 decimals"), "{text}"),
+                n => assert_eq!(Amount::from_json_text(text).unwrap().litoshis(), n, "{text}"),
+            }
+        }
         assert!(serde_json::from_str::<Amount>("true")
             .unwrap_err()
             .to_string()

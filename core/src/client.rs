@@ -906,14 +906,17 @@ impl Client {
             rb = rb.header(CONTENT_TYPE, JSON_UTF8).body(body.clone());
         }
         let max = self.shared.max_response_bytes;
-        let fut = async move {
+        // Boxed: the request's state lives in its own allocation instead of being carried (and
+        // moved) inside every caller's future; the call's future is 896 bytes instead of 1,504,
+        // with fewer cache misses per call (bench/README.md, session 7).
+        let fut = Box::pin(async move {
             let mut resp = rb.send().await.map_err(classify)?;
             let status = resp.status().as_u16();
             let h = resp.headers();
-            let header = |n: &str| h.get(n).and_then(|v| v.to_str().ok()).map(str::to_string);
-            let content_type = header("content-type");
-            let request_id = header("x-request-id");
-            let retry_after = header("retry-after").and_then(|v| decode::parse_retry_after(&v));
+            let header = |n: &HeaderName| h.get(n).and_then(|v| v.to_str().ok());
+            let content_type = header(&CONTENT_TYPE).map(str::to_string);
+            let request_id = header(&REQUEST_ID).map(str::to_string);
+            let retry_after = header(&RETRY_AFTER).and_then(decode::parse_retry_after);
             if let Some(len) = resp.content_length() {
                 if len as usize > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
@@ -928,7 +931,7 @@ impl Client {
                 body.extend_from_slice(&chunk);
             }
             Ok(RawResponse { status, content_type, request_id, retry_after, body })
-        };
+        });
         match tokio::time::timeout(self.settings.timeout, fut).await {
             Ok(r) => r,
             Err(_) => Err(AttemptFailure::Timeout),
@@ -936,8 +939,9 @@ impl Client {
     }
 }
 
-const ACCEPT: reqwest::header::HeaderName = reqwest::header::ACCEPT;
-const CONTENT_TYPE: reqwest::header::HeaderName = reqwest::header::CONTENT_TYPE;
+use reqwest::header::{HeaderName, ACCEPT, CONTENT_TYPE, RETRY_AFTER};
+// names as constants: a name given as text is parsed again on every call
+const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const JSON: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json");
 const JSON_UTF8: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json; charset=utf-8");
 

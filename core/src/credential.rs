@@ -1,6 +1,7 @@
 //! [`Credential`]: the API key (a JWT) or a node URL, sent as `nodeUrlOrApiAccessKey`.
 
 use std::fmt;
+use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
@@ -15,7 +16,9 @@ use crate::secret::Secret;
 /// Never printed: `Debug`/`Display` show only which form it is (and the key's expiry).
 #[derive(Clone)]
 pub struct Credential {
-    value: Secret,
+    /// Shared: every call takes a copy of the credential; the text is zeroized when the last
+    /// copy goes.
+    value: Arc<Secret>,
     form: Form,
 }
 
@@ -44,10 +47,10 @@ impl Credential {
             if url.host_str().is_none_or(str::is_empty) {
                 return Err(Error::invalid_input("credential", "the node URL has no host"));
             }
-            return Ok(Credential { value, form: Form::NodeUrl });
+            return Ok(Credential { value: Arc::new(value), form: Form::NodeUrl });
         }
         let expires_at = parse_jwt(v)?;
-        Ok(Credential { value, form: Form::ApiKey { expires_at } })
+        Ok(Credential { value: Arc::new(value), form: Form::ApiKey { expires_at } })
     }
 
     /// `true` for a node URL, `false` for an API key.

@@ -100,28 +100,34 @@ pub(crate) struct Redaction<'a> {
 }
 
 impl Redaction<'_> {
-    fn is_secret_field(&self, key: &str, depth: usize) -> bool {
+    /// Bit `n` set when a secret field name is `n` bytes long (bit 63: 63 or more), so that
+    /// most keys are known not to be secret without comparing them to every name.
+    fn secret_lengths(&self) -> u64 {
+        self.secret_fields.iter().flat_map(|list| list.iter()).fold(0, |m, f| m | length_bit(f))
+    }
+
+    fn is_secret_field(&self, key: &str, depth: usize, secret_lengths: u64) -> bool {
         let not_public = depth == 0
             && self
                 .public_fields
                 .is_some_and(|p| !p.iter().any(|f| f.eq_ignore_ascii_case(key)));
         not_public
-            || self
-                .secret_fields
-                .iter()
-                .any(|list| list.iter().any(|f| f.eq_ignore_ascii_case(key)))
+            || (secret_lengths & length_bit(key) != 0
+                && self
+                    .secret_fields
+                    .iter()
+                    .any(|list| list.iter().any(|f| f.eq_ignore_ascii_case(key))))
     }
+}
+
+fn length_bit(name: &str) -> u64 {
+    1 << name.len().min(63)
 }
 
 /// `text` (valid JSON) compacted and redacted per `rules`, in one pass. Text that is not valid
 /// JSON (never passed by this crate) comes out as `"[REDACTED]"` whole rather than half read.
 pub(crate) fn redacted(text: &str, rules: &Redaction<'_>) -> RawJson {
-    let mut w = Rewriter {
-        text,
-        at: 0,
-        out: String::with_capacity(text.len()),
-        rules,
-    };
+    let mut w = Rewriter::new(text, rules, text.len());
     w.skip_ws();
     let whole = if rules.public_fields.is_some() && !matches!(w.peek(), Some(b'{') | Some(b'n')) {
         w.skip_value().map(|_| w.out.push_str(QUOTED_REDACTED))
@@ -141,9 +147,14 @@ struct Rewriter<'t, 'r> {
     at: usize,
     out: String,
     rules: &'r Redaction<'r>,
+    secret_lengths: u64,
 }
 
-impl<'t> Rewriter<'t, '_> {
+impl<'t, 'r> Rewriter<'t, 'r> {
+    fn new(text: &'t str, rules: &'r Redaction<'r>, capacity: usize) -> Self {
+        Rewriter { text, at: 0, out: String::with_capacity(capacity), rules, secret_lengths: rules.secret_lengths() }
+    }
+
     fn peek(&self) -> Option<u8> {
         self.text.as_bytes().get(self.at).copied()
     }
@@ -212,7 +223,7 @@ impl<'t> Rewriter<'t, '_> {
         self.skip_ws();
         let key_token = self.string_token()?;
         let key = decode_string(key_token)?;
-        let secret = self.rules.is_secret_field(&key, depth);
+        let secret = self.rules.is_secret_field(&key, depth, self.secret_lengths);
         self.push_text_token(key_token)?;
         self.expect(b':')?;
         self.out.push(':');
@@ -234,10 +245,10 @@ impl<'t> Rewriter<'t, '_> {
         }
         let mut i = self.at + 1;
         loop {
-            match *bytes.get(i)? {
+            i += memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
+            match bytes[i] {
                 b'\\' => i += 2,
-                b'"' => break,
-                _ => i += 1,
+                _ => break,
             }
         }
         let token = self.text.get(self.at..=i)?;
@@ -248,15 +259,8 @@ impl<'t> Rewriter<'t, '_> {
     /// A number, `true`, `false` or `null`, as it stands in the text.
     fn scalar_token(&mut self) -> Option<&'t str> {
         let start = self.at;
-        while let Some(b) = self.peek() {
-            if matches!(
-                b,
-                b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t' | b'"' | b'{' | b'[' | b':'
-            ) {
-                break;
-            }
-            self.at += 1;
-        }
+        let rest = self.text.as_bytes().get(start..).unwrap_or_default();
+        self.at += rest.iter().position(|&b| ENDS_SCALAR[usize::from(b)]).unwrap_or(rest.len());
         (self.at > start)
             .then(|| self.text.get(start..self.at))
             .flatten()
@@ -308,9 +312,21 @@ impl<'t> Rewriter<'t, '_> {
     }
 }
 
+/// The bytes that end a number, `true`, `false` or `null`.
+static ENDS_SCALAR: [bool; 256] = {
+    let mut table = [false; 256];
+    let ends = b",}] \n\r\t\"{[:";
+    let mut i = 0;
+    while i < ends.len() {
+        table[ends[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
 /// The text of a string token (quotes included), unescaped.
 fn decode_string(token: &str) -> Option<Cow<'_, str>> {
-    if token.contains('\\') {
+    if memchr::memchr(b'\\', token.as_bytes()).is_some() {
         serde_json::from_str::<String>(token).ok().map(Cow::Owned)
     } else {
         token.get(1..token.len().checked_sub(1)?).map(Cow::Borrowed)
@@ -332,12 +348,7 @@ fn member<'t>(text: &'t str, key: &str) -> Option<&'t str> {
 /// object (else never).
 pub(crate) fn for_each_member<'t>(text: &'t str, mut f: impl FnMut(&str, &'t str)) {
     let rules = Redaction::default();
-    let mut r = Rewriter {
-        text,
-        at: 0,
-        out: String::new(),
-        rules: &rules,
-    };
+    let mut r = Rewriter::new(text, &rules, 0);
     let _ = (|| {
         r.expect(b'{')?;
         r.skip_ws();

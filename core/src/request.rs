@@ -166,7 +166,8 @@ pub(crate) struct BuiltRequest {
 /// Checks that a header value is printable ASCII (0x20–0x7E) without leading/trailing
 /// whitespace. Never echoes the value.
 pub(crate) fn check_header_value(field: &str, v: &str) -> Result<()> {
-    if let Some((i, _)) = v.char_indices().find(|(_, c)| !(' '..='~').contains(c)) {
+    // bytes, not chars: a non-ASCII char starts with a byte ≥ 0x80, so `i` is where it starts
+    if let Some(i) = v.bytes().position(|b| !(b' '..=b'~').contains(&b)) {
         let what = match v[i..].chars().next() {
             Some('\r') | Some('\n') => "a line break (CR/LF)".to_string(),
             Some(c) if c.is_ascii() => format!("a control character (0x{:02X})", c as u32),
@@ -372,10 +373,10 @@ fn check_header_like(loc: Location, name: &str, s: &str) -> Result<()> {
         Location::Header => check_header_value(name, s),
         // query values are percent-encoded, only refuse surrounding whitespace and line breaks
         Location::Query => {
-            if s.contains(['\r', '\n']) {
+            if memchr::memchr2(b'\r', b'\n', s.as_bytes()).is_some() {
                 return Err(Error::invalid_input(name, "must not contain a line break (CR/LF)"));
             }
-            if s.trim() != s {
+            if s.starts_with(char::is_whitespace) || s.ends_with(char::is_whitespace) {
                 return Err(Error::invalid_input(name, "must not start or end with whitespace"));
             }
             Ok(())
