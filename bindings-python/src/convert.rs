@@ -6,7 +6,8 @@ use std::collections::HashMap;
 use pyo3::exceptions::{PyRuntimeError, PyStopAsyncIteration, PyTypeError};
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple, PyType};
+use pyo3::{ffi, intern};
 use serde_json::Value;
 use wallet_sdk::fields::{FieldType, FieldValue, Record};
 use wallet_sdk::{AddressType, Amount, Error, RawJson, Secret};
@@ -17,7 +18,7 @@ use crate::types::{PyAddressType, PyAmount, PySecret};
 
 static ERROR_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 static DECIMAL: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-static MODEL_FACTORY: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
+static MODEL_CLASSES: PyOnceLock<HashMap<String, ModelClass>> = PyOnceLock::new();
 static JSON_LOADS: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
 
 /// The Python exception for a core error: an instance of the `wallet_sdk` exception class of
@@ -356,9 +357,9 @@ impl Conversion {
 
     fn amount<'py>(&mut self, py: Python<'py>, a: Amount) -> PyResult<Bound<'py, PyAny>> {
         if self.list_depth == 0 {
-            return decimal(py, &a.to_string());
+            return a.with_ltc_text(|text| decimal(py, text));
         }
-        shared(py, &mut self.amounts, a.litoshis(), |_| decimal(py, &a.to_string()))
+        shared(py, &mut self.amounts, a.litoshis(), |_| a.with_ltc_text(|text| decimal(py, text)))
     }
 
     fn list<'py>(&mut self, py: Python<'py>, items: impl IntoIterator<Item = FieldValue>) -> PyResult<Bound<'py, PyAny>> {
@@ -372,7 +373,7 @@ impl Conversion {
     }
 
     fn record<'py>(&mut self, py: Python<'py>, r: Record) -> PyResult<Bound<'py, PyAny>> {
-        let factory = MODEL_FACTORY.import(py, "wallet_sdk._models", "_build")?;
+        let model = model_class(py, r.type_name)?;
         // in the order of the class's `_field_names` (the schema: each amount then its litoshis)
         let mut values = Vec::with_capacity(r.fields.len() + 4);
         for (name, v) in r.fields {
@@ -388,12 +389,24 @@ impl Conversion {
                 other => values.push(self.field(py, other)?),
             }
         }
-        let d = PyTuple::new(py, values)?;
-        let raw = match r.raw {
-            Some(j) => Bound::new(py, RawText(j))?.into_any(),
-            None => py.None().into_bound(py),
+        let values = PyTuple::new(py, values)?;
+        // What `object.__new__(cls)` and `object.__setattr__` do, without a Python call per
+        // object: a page makes thousands, and a single result's model was a sixth of the Python
+        // client's own work per call (bench/README.md, session 7).
+        // SAFETY: `class` is a type object; `PyType_GenericNew` only allocates an instance of it
+        // (its slots unset) and returns a new reference or NULL with the exception set.
+        let obj = unsafe {
+            Bound::from_owned_ptr_or_err(py, ffi::PyType_GenericNew(model.class.as_ptr().cast(), PyTuple::empty(py).as_ptr(), std::ptr::null_mut()))?
         };
-        factory.call1((r.type_name, d, raw))
+        set_slot(&obj, intern!(py, "_values"), values.as_any())?;
+        if model.is_result {
+            let raw = match r.raw {
+                Some(j) => Bound::new(py, RawText(j))?.into_any(),
+                None => py.None().into_bound(py),
+            };
+            set_slot(&obj, intern!(py, "_raw_json"), &raw)?;
+        }
+        Ok(obj)
     }
 }
 
@@ -412,6 +425,37 @@ impl RawText {
 }
 
 /// Whether a model's field is an (optional) amount; decided from the core's schema.
+/// A model class of `wallet_sdk._models` (made there from the schema) and whether it is a
+/// result (a `ResultModel`, with `raw_json`).
+struct ModelClass {
+    class: Py<PyType>,
+    is_result: bool,
+}
+
+fn model_class<'a>(py: Python<'_>, type_name: &str) -> PyResult<&'a ModelClass> {
+    let classes = MODEL_CLASSES.get_or_try_init(py, || -> PyResult<_> {
+        let models = py.import("wallet_sdk._models")?;
+        let result_model = models.getattr("ResultModel")?;
+        let mut classes = HashMap::new();
+        for (name, class) in models.getattr("_CLASSES")?.cast_into::<PyDict>()?.iter() {
+            let class = class.cast_into::<PyType>()?;
+            let is_result = class.is_subclass(&result_model)?;
+            classes.insert(name.extract::<String>()?, ModelClass { class: class.unbind(), is_result });
+        }
+        Ok(classes)
+    })?;
+    classes.get(type_name).ok_or_else(|| PyRuntimeError::new_err(format!("wallet_sdk._models has no class `{type_name}`")))
+}
+
+/// `object.__setattr__(obj, name, value)`: the models refuse `setattr` itself (read-only).
+fn set_slot(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    // SAFETY: three live objects; the call returns -1 with the exception set on failure.
+    match unsafe { ffi::PyObject_GenericSetAttr(obj.as_ptr(), name.as_ptr(), value.as_ptr()) } {
+        -1 => Err(PyErr::fetch(obj.py())),
+        _ => Ok(()),
+    }
+}
+
 fn is_amount_field(type_name: &str, field: &str) -> bool {
     crate::schema::amount_fields(type_name).contains(&field)
 }

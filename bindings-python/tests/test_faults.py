@@ -9,6 +9,7 @@ held request, the abandoned-call report, and the untyped call.
 import asyncio
 import json
 import logging
+import pickle
 import threading
 import time
 import urllib.parse
@@ -388,3 +389,14 @@ def test_a_pages_entries_share_repeated_values_and_its_raw_json_is_made_on_first
     # the raw text is copied into Python on first read, once
     assert page.raw_json == data and page.raw_json is page.raw_json
     assert page.raw["items"][2]["vout"] == 2
+    # the models the native module makes are those of wallet_sdk._models: typed, read-only,
+    # compared by value, never pickled; only results carry raw_json
+    assert type(page) is w.WalletTransactions and isinstance(page, w.ResultModel)
+    assert type(first) is w.WalletTx and not isinstance(first, w.ResultModel)
+    assert not hasattr(first, "raw_json") and first == page.items[0] and first != last
+    assert first.to_dict()["comment"] == "invoice 0" and "txid='%064x'" % 1 in repr(first)
+    for model in (page, first):
+        with pytest.raises(AttributeError, match="read-only"):
+            model.comment = "changed"
+    with pytest.raises(TypeError, match="cannot be pickled"):
+        pickle.dumps(page)

@@ -160,10 +160,40 @@ impl FromStr for Amount {
 
 impl fmt::Display for Amount {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v = self.0 as i128;
-        let sign = if v < 0 { "-" } else { "" };
-        let a = v.unsigned_abs();
-        write!(f, "{sign}{}.{:08}", a / LITOSHIS_PER_LTC as u128, a % LITOSHIS_PER_LTC as u128)
+        self.with_ltc_text(|text| f.write_str(text))
+    }
+}
+
+impl Amount {
+    /// Calls `f` with the 8-decimal text (`-0.00001640`, as `Display` writes it) without
+    /// allocating: the bindings make a decimal of their language from every amount they hand out.
+    pub fn with_ltc_text<R>(self, f: impl FnOnce(&str) -> R) -> R {
+        // sign, 11 digits of LTC at most (i64::MIN is -92233720368.54775808), point, 8 decimals
+        let mut buf = [0u8; 21];
+        let mut at = buf.len();
+        let mut put = |byte: u8| {
+            at -= 1;
+            buf[at] = byte;
+        };
+        let magnitude = self.0.unsigned_abs();
+        let (mut whole, mut fraction) = (magnitude / LITOSHIS_PER_LTC as u64, magnitude % LITOSHIS_PER_LTC as u64);
+        for _ in 0..8 {
+            put(b'0' + (fraction % 10) as u8);
+            fraction /= 10;
+        }
+        put(b'.');
+        loop {
+            put(b'0' + (whole % 10) as u8);
+            whole /= 10;
+            if whole == 0 {
+                break;
+            }
+        }
+        if self.0 < 0 {
+            put(b'-');
+        }
+        // only ASCII digits, '.' and '-' were written
+        f(std::str::from_utf8(&buf[at..]).unwrap_or_default())
     }
 }
 
@@ -249,6 +279,9 @@ mod tests {
         fn every_amount_reads_back_from_its_text(litoshis: i64, zeros in 0usize..12) {
             let pad = "0".repeat(zeros);
             let amount = Amount::from_litoshis(litoshis);
+            let magnitude = litoshis.unsigned_abs();
+            let sign = if litoshis < 0 { "-" } else { "" };
+            proptest::prop_assert_eq!(amount.to_string(), format!("{sign}{}.{:08}", magnitude / 100_000_000, magnitude % 100_000_000));
             proptest::prop_assert_eq!(Amount::from_json_text(&amount.to_string()), Ok(amount));
             proptest::prop_assert_eq!(Amount::from_json_text(&format!("{litoshis}e-8")), Ok(amount));
             proptest::prop_assert_eq!(Amount::from_json_text(&format!("{litoshis}{pad}E-{}", 8 + zeros)), Ok(amount));

@@ -119,12 +119,3 @@ for _name, _doc, _fields, _is_result in _native._model_schemas():
     globals()[_name] = _CLASSES[_name]
     __all__.append(_name)
 
-
-def _build(type_name: str, values: Tuple[Any, ...], raw_text: Any) -> Model:
-    """Builds a model object (called by the native module; `raw_text` is its `RawText` or None)."""
-    cls = _CLASSES[type_name]
-    obj = cls.__new__(cls)
-    object.__setattr__(obj, "_values", values)
-    if isinstance(obj, ResultModel):
-        object.__setattr__(obj, "_raw_json", raw_text)
-    return obj
