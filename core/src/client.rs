@@ -16,6 +16,7 @@ use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
 use crate::raw_json::RawJson;
 use crate::redact::SecretForms;
 use crate::request::{self, Args, BuiltRequest};
+use crate::transport::{self, redact_userinfo, Incoming, Outgoing, SendFailure, Transport};
 
 /// The SDK's version (`CARGO_PKG_VERSION`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -89,7 +90,7 @@ struct CallSettings {
 }
 
 struct Shared {
-    http: reqwest::Client,
+    http: Transport,
     base_url: String,
     /// Each operation's URL, parsed once (parsing it per call was a visible share of a call).
     urls: std::collections::HashMap<&'static str, reqwest::Url>,
@@ -416,25 +417,14 @@ impl ClientBuilder {
             return Err(Error::config("retry_policy.max_attempts must be at least 1"));
         }
 
-        let tls = tls_config(&self.extra_roots_pem, self.tls_certs_only)?;
-        let mut http = reqwest::Client::builder()
-            .tls_backend_preconfigured(tls)
-            .user_agent(self.user_agent.clone())
-            .connect_timeout(self.connect_timeout)
-            .retry(reqwest::retry::never())
-            .redirect(reqwest::redirect::Policy::none())
-            .referer(false);
-        if self.no_proxy {
-            http = http.no_proxy();
-        }
-        if let Some(p) = &self.proxy {
-            let proxy = reqwest::Proxy::all(p.as_str())
-                .map_err(|_| Error::config(format!("the proxy URL `{}` is not valid", redact_userinfo(p))))?;
-            http = http.proxy(proxy);
-        }
-        let http = http
-            .build()
-            .map_err(|e| Error::config(format!("cannot build the HTTP client: {}", describe_error(&e))))?;
+        let http = Transport::build(transport::Settings {
+            base_url: &url,
+            tls: tls_config(&self.extra_roots_pem, self.tls_certs_only)?,
+            user_agent: &self.user_agent,
+            connect_timeout: self.connect_timeout,
+            proxy: self.proxy.as_deref(),
+            no_proxy: self.no_proxy,
+        })?;
         let base_url = url.as_str().trim_end_matches('/').to_string();
         let urls = crate::operations::ALL
             .iter()
@@ -454,18 +444,6 @@ impl ClientBuilder {
             }),
             settings: CallSettings { timeout: self.timeout, retry: self.retry },
         })
-    }
-}
-
-fn redact_userinfo(s: &str) -> String {
-    match reqwest::Url::parse(s) {
-        Ok(mut u) if !u.username().is_empty() || u.password().is_some() => {
-            let _ = u.set_username("");
-            let _ = u.set_password(None);
-            u.to_string()
-        }
-        Ok(_) => s.to_string(),
-        Err(_) => "(unparseable)".to_string(),
     }
 }
 
@@ -502,33 +480,6 @@ fn tls_config(extra: &[Vec<u8>], only: bool) -> Result<rustls::ClientConfig> {
         .with_root_certificates(roots)
         .with_no_client_auth();
     Ok(cfg)
-}
-
-/// Text of a reqwest error without its URL, with its causes.
-fn describe_error(e: &reqwest::Error) -> String {
-    use std::error::Error as _;
-    let mut parts = Vec::new();
-    let mut cur: Option<&(dyn std::error::Error + 'static)> = e.source();
-    let top = if e.is_connect() {
-        "connection failed"
-    } else if e.is_timeout() {
-        "timed out"
-    } else if e.is_body() || e.is_decode() {
-        "error reading the response body"
-    } else if e.is_request() {
-        "error sending the request"
-    } else {
-        "HTTP error"
-    };
-    parts.push(top.to_string());
-    while let Some(s) = cur {
-        let t = s.to_string();
-        if !t.is_empty() && parts.last() != Some(&t) {
-            parts.push(t);
-        }
-        cur = s.source();
-    }
-    parts.join(": ")
 }
 
 enum AttemptFailure {
@@ -882,36 +833,18 @@ impl Client {
     }
 
     async fn attempt(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> std::result::Result<RawResponse, AttemptFailure> {
-        let method = match req.method {
-            HttpMethod::Get => reqwest::Method::GET,
-            HttpMethod::Post => reqwest::Method::POST,
-        };
-        let mut rb = match self.shared.urls.get(req.path) {
-            Some(url) => self.shared.http.request(method, url.clone()),
-            None => self.shared.http.request(method, format!("{}{}", self.shared.base_url, req.path)),
-        };
-        rb = rb.header(ACCEPT, JSON);
-        let mut query: Vec<(&str, &str)> = req.query.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        match op.credential_location {
-            Location::Query => query.insert(0, (CREDENTIAL_WIRE_NAME, credential.expose())),
-            _ => rb = rb.header(CREDENTIAL_WIRE_NAME, credential.expose()),
-        }
-        if !query.is_empty() {
-            rb = rb.query(&query);
-        }
-        for (k, v) in &req.headers {
-            rb = rb.header(*k, v.as_str());
-        }
-        if let Some(body) = &req.body {
-            rb = rb.header(CONTENT_TYPE, JSON_UTF8).body(body.clone());
-        }
+        let out = self.outgoing(op, req, credential).map_err(AttemptFailure::Fatal)?;
         let max = self.shared.max_response_bytes;
         // Boxed: the request's state lives in its own allocation instead of being carried (and
         // moved) inside every caller's future; the call's future is 896 bytes instead of 1,504,
         // with fewer cache misses per call (bench/README.md, session 7).
         let fut = Box::pin(async move {
-            let mut resp = rb.send().await.map_err(classify)?;
-            let status = resp.status().as_u16();
+            let mut resp: Incoming = self.shared.http.send(out).await.map_err(|e| match e {
+                SendFailure::NotSent(why) => AttemptFailure::NotSent(why),
+                SendFailure::Lost(why) => AttemptFailure::Lost(why),
+                SendFailure::Invalid(why) => AttemptFailure::Fatal(Error::config(why)),
+            })?;
+            let status = resp.status();
             let h = resp.headers();
             let header = |n: &HeaderName| h.get(n).and_then(|v| v.to_str().ok());
             let content_type = header(&CONTENT_TYPE).map(str::to_string);
@@ -924,7 +857,7 @@ impl Client {
             }
             // one allocation when the length is announced (a growing buffer briefly holds twice the body)
             let mut body = Vec::with_capacity(resp.content_length().map_or(0, |n| (n as usize).min(max)));
-            while let Some(chunk) = resp.chunk().await.map_err(|e| AttemptFailure::Lost(describe_error(&e.without_url())))? {
+            while let Some(chunk) = resp.chunk().await.map_err(AttemptFailure::Lost)? {
                 if body.len() + chunk.len() > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
                 }
@@ -937,13 +870,55 @@ impl Client {
             Err(_) => Err(AttemptFailure::Timeout),
         }
     }
+
+    /// The request of one attempt: URL with the query, headers, body.
+    fn outgoing(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> Result<Outgoing> {
+        let method = match req.method {
+            HttpMethod::Get => http::Method::GET,
+            HttpMethod::Post => http::Method::POST,
+        };
+        let mut url = match self.shared.urls.get(req.path) {
+            Some(url) => url.clone(),
+            None => reqwest::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
+                .map_err(|e| Error::config(format!("the request URL is not valid: {e}")))?,
+        };
+        let invalid_header = |name: &str| Error::config(format!("the request header `{name}` is not valid"));
+        let mut headers = HeaderMap::with_capacity(4 + req.headers.len());
+        headers.insert(ACCEPT, JSON);
+        let in_query = op.credential_location == Location::Query;
+        if !in_query {
+            let mut value = HeaderValue::from_str(credential.expose()).map_err(|_| invalid_header(CREDENTIAL_WIRE_NAME))?;
+            value.set_sensitive(true);
+            headers.insert(CREDENTIAL_HEADER, value);
+        }
+        if in_query || !req.query.is_empty() {
+            let mut pairs = url.query_pairs_mut();
+            if in_query {
+                pairs.append_pair(CREDENTIAL_WIRE_NAME, credential.expose());
+            }
+            pairs.extend_pairs(req.query.iter().map(|(k, v)| (*k, v.as_str())));
+        }
+        for (name, value) in &req.headers {
+            let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| invalid_header(name))?;
+            let value = HeaderValue::from_str(value).map_err(|_| invalid_header(name.as_str()))?;
+            headers.append(name, value);
+        }
+        let body = req.body.as_ref().map(|text| {
+            headers.insert(CONTENT_TYPE, JSON_UTF8);
+            Bytes::copy_from_slice(text.as_bytes())
+        });
+        Ok(Outgoing { method, url, headers, body })
+    }
 }
 
-use reqwest::header::{HeaderName, ACCEPT, CONTENT_TYPE, RETRY_AFTER};
+use bytes::Bytes;
+use http::header::{HeaderMap, HeaderName, HeaderValue, ACCEPT, CONTENT_TYPE, RETRY_AFTER};
 // names as constants: a name given as text is parsed again on every call
 const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
-const JSON: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json");
-const JSON_UTF8: reqwest::header::HeaderValue = reqwest::header::HeaderValue::from_static("application/json; charset=utf-8");
+/// `nodeUrlOrApiAccessKey` as HTTP/1.1 sends every header name: in lower case.
+const CREDENTIAL_HEADER: HeaderName = HeaderName::from_static("nodeurlorapiaccesskey");
+const JSON: HeaderValue = HeaderValue::from_static("application/json");
+const JSON_UTF8: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
 
 fn too_large(op: &'static Operation, max: usize, status: u16) -> Error {
     let why = format!("the body is larger than the limit of {max} bytes (max_response_bytes)");
@@ -975,19 +950,6 @@ fn outcome_unknown(op: &'static Operation, why: &str) -> Error {
         ),
         Details { operation: Some(op.name), may_have_reached_service: true, ..Details::default() },
     )
-}
-
-fn classify(e: reqwest::Error) -> AttemptFailure {
-    let e = e.without_url();
-    if e.is_connect() {
-        AttemptFailure::NotSent(describe_error(&e))
-    } else if e.is_timeout() {
-        AttemptFailure::Timeout
-    } else if e.is_builder() {
-        AttemptFailure::Fatal(Error::config(describe_error(&e)))
-    } else {
-        AttemptFailure::Lost(describe_error(&e))
-    }
 }
 
 /// Statuses retried for idempotent operations: 429, 503, 504, and 502 unless `node_error`.
@@ -1029,6 +991,11 @@ mod tests {
         assert_eq!(e.to_string(), "invalid configuration: tls_certs_only(true) needs at least one custom root certificate");
         let e = Client::builder().base_url("https://x").credential(&key).add_root_certificate_pem("nope").build().unwrap_err();
         assert_eq!(e.to_string(), "invalid configuration: a custom root certificate PEM contains no certificate");
+    }
+
+    #[test]
+    fn the_credential_header_is_the_wire_name() {
+        assert_eq!(CREDENTIAL_HEADER.as_str(), CREDENTIAL_WIRE_NAME.to_ascii_lowercase());
     }
 
     #[test]

@@ -43,6 +43,7 @@ mod raw_json;
 mod redact;
 mod request;
 mod secret;
+mod transport;
 #[cfg(feature = "testing")]
 pub mod testing;
 

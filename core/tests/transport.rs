@@ -1,0 +1,141 @@
+//! The two transports (docs/adr/0010) against local servers: the direct one over TLS with a
+//! custom root (and refusing an unknown one), and the proxied one through a forward proxy.
+
+use std::sync::{Arc, Mutex};
+
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::net::TcpListener;
+use wallet_sdk::{Client, ErrorKind};
+
+const KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl";
+const ADDRESS: &str = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9";
+/// A test CA and a `localhost`/127.0.0.1 certificate it signed (valid until 2126; the CA's key
+/// was thrown away): tests/data/tls.
+const CA: &str = include_str!("data/tls/ca.pem");
+const LOCALHOST_CERT: &str = include_str!("data/tls/localhost.pem");
+const LOCALHOST_KEY: &str = include_str!("data/tls/localhost-key.pem");
+
+fn balance_response() -> String {
+    let body = format!(
+        r#"{{"successful":true,"data":{{"address":"{ADDRESS}","confirmed":1.5,"unconfirmed":0,"height":7,"utxoCount":2}}}}"#
+    );
+    format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len())
+}
+
+/// Reads one request head, answers with the balance, and returns the head.
+async fn answer_one<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S) -> String {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        if stream.read(&mut byte).await.unwrap_or(0) == 0 {
+            break;
+        }
+        head.push(byte[0]);
+    }
+    let _ = stream.write_all(balance_response().as_bytes()).await;
+    let _ = stream.shutdown().await;
+    String::from_utf8_lossy(&head).into_owned()
+}
+
+/// A server answering every connection with `answer_one`; the heads it saw.
+async fn serve(tls: Option<tokio_rustls::TlsAcceptor>) -> (u16, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let heads = Arc::new(Mutex::new(Vec::new()));
+    let seen = heads.clone();
+    tokio::spawn(async move {
+        while let Ok((tcp, _)) = listener.accept().await {
+            let (tls, seen) = (tls.clone(), seen.clone());
+            tokio::spawn(async move {
+                let head = match tls {
+                    Some(acceptor) => match acceptor.accept(tcp).await {
+                        Ok(stream) => answer_one(stream).await,
+                        Err(_) => return,
+                    },
+                    None => answer_one(tcp).await,
+                };
+                seen.lock().unwrap().push(head);
+            });
+        }
+    });
+    (port, heads)
+}
+
+fn tls_acceptor() -> tokio_rustls::TlsAcceptor {
+    use rustls::pki_types::pem::PemObject;
+    use rustls::pki_types::{CertificateDer, PrivateKeyDer};
+    let certs = CertificateDer::pem_slice_iter(LOCALHOST_CERT.as_bytes()).collect::<Result<Vec<_>, _>>().unwrap();
+    let key = PrivateKeyDer::from_pem_slice(LOCALHOST_KEY.as_bytes()).unwrap();
+    let config = rustls::ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_no_client_auth()
+        .with_single_cert(certs, key)
+        .unwrap();
+    tokio_rustls::TlsAcceptor::from(Arc::new(config))
+}
+
+#[tokio::test]
+async fn https_with_a_custom_root_and_never_with_an_unknown_one() {
+    let (port, heads) = serve(Some(tls_acceptor())).await;
+    let base = format!("https://localhost:{port}");
+    let client = Client::builder()
+        .base_url(&base)
+        .api_key(KEY)
+        .no_proxy()
+        .add_root_certificate_pem(CA.as_bytes().to_vec())
+        .tls_certs_only(true)
+        .build()
+        .unwrap();
+    let balance = client.address_balance(ADDRESS).await.unwrap();
+    assert_eq!((balance.confirmed.litoshis(), balance.utxo_count), (150_000_000, Some(2)));
+    let head = heads.lock().unwrap().pop().unwrap();
+    assert!(head.starts_with(&format!("GET /api/Address/address-balance?address={ADDRESS} HTTP/1.1\r\n")), "{head}");
+    assert!(head.contains(&format!("nodeurlorapiaccesskey: {KEY}\r\n")), "{head}");
+    assert!(head.contains(&format!("user-agent: {}", wallet_sdk::default_user_agent())), "{head}");
+
+    // the public roots do not know the test CA: the handshake fails and nothing is sent
+    let unknown = Client::builder()
+        .base_url(&base)
+        .api_key(KEY)
+        .no_proxy()
+        .retry_policy(wallet_sdk::RetryPolicy::none())
+        .build()
+        .unwrap();
+    let e = unknown.address_balance(ADDRESS).await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Transport, "{e}");
+    assert!(e.to_string().contains("could not reach the service") && e.to_string().contains("certificate"), "{e}");
+    assert!(heads.lock().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn a_configured_proxy_carries_every_request() {
+    let (port, heads) = serve(None).await;
+    // the service's host is never resolved here: only the proxy is reached
+    let client = Client::builder()
+        .base_url("http://wallet.invalid")
+        .allow_insecure_http(true)
+        .api_key(KEY)
+        .proxy(format!("http://127.0.0.1:{port}"))
+        .build()
+        .unwrap();
+    let balance = client.address_balance(ADDRESS).await.unwrap();
+    assert_eq!(balance.utxo_count, Some(2));
+    let head = heads.lock().unwrap().pop().unwrap();
+    assert!(head.starts_with(&format!("GET http://wallet.invalid/api/Address/address-balance?address={ADDRESS} HTTP/1.1\r\n")), "{head}");
+    assert!(head.contains(&format!("user-agent: {}", wallet_sdk::default_user_agent())), "{head}");
+}
+
+#[tokio::test]
+async fn a_proxy_named_by_the_environment_carries_requests_as_reqwest_would_send_them() {
+    let (port, heads) = serve(None).await;
+    // the other tests of this file set their proxy (or none) explicitly, so this one variable
+    // changes nothing for them
+    std::env::set_var("HTTP_PROXY", format!("http://127.0.0.1:{port}"));
+    let built = Client::builder().base_url("http://wallet.invalid").allow_insecure_http(true).api_key(KEY).build();
+    std::env::remove_var("HTTP_PROXY");
+    let balance = built.unwrap().address_balance(ADDRESS).await.unwrap();
+    assert_eq!(balance.utxo_count, Some(2));
+    let head = heads.lock().unwrap().pop().unwrap();
+    assert!(head.starts_with("GET http://wallet.invalid/api/Address/address-balance?"), "{head}");
+}
