@@ -93,7 +93,7 @@ struct Shared {
     http: Transport,
     base_url: String,
     /// Each operation's URL, parsed once (parsing it per call was a visible share of a call).
-    urls: std::collections::HashMap<&'static str, reqwest::Url>,
+    urls: std::collections::HashMap<&'static str, url::Url>,
     credential: RwLock<Credential>,
     expiry_skew: Duration,
     max_response_bytes: usize,
@@ -340,9 +340,10 @@ impl ClientBuilder {
         self.tls_certs_only = only;
         self
     }
-    /// Sends every request through this proxy (`http://`, `https://` or `socks5://` URL is
-    /// accepted as far as the HTTP stack supports it). Without it, proxies come from the
-    /// environment (`HTTPS_PROXY`, `HTTP_PROXY`, `NO_PROXY`).
+    /// Sends every request through this HTTP proxy (`http://[user:password@]host:port`): plain
+    /// `http` requests in absolute form, `https` through a `CONNECT` tunnel. Without it, the proxy
+    /// comes from the environment (`HTTPS_PROXY`, `HTTP_PROXY`, `ALL_PROXY`, less `NO_PROXY`).
+    /// `https://` and SOCKS proxies are refused at build (docs/adr/0010).
     pub fn proxy(mut self, url: impl Into<String>) -> Self {
         self.proxy = Some(url.into());
         self
@@ -388,7 +389,7 @@ impl ClientBuilder {
             .map(str::trim)
             .filter(|s| !s.is_empty())
             .ok_or_else(|| Error::config(format!("the base URL is required (ClientBuilder::base_url or {ENV_BASE_URL})")))?;
-        let url = reqwest::Url::parse(base)
+        let url = url::Url::parse(base)
             .map_err(|_| Error::config(format!("the base URL `{}` is not a valid URL", redact_userinfo(base))))?;
         if url.query().is_some() || !url.username().is_empty() || url.password().is_some() {
             return Err(Error::config("the base URL must not contain credentials or a query"));
@@ -428,7 +429,7 @@ impl ClientBuilder {
         let base_url = url.as_str().trim_end_matches('/').to_string();
         let urls = crate::operations::ALL
             .iter()
-            .filter_map(|op| Some((op.path, reqwest::Url::parse(&format!("{base_url}{}", op.path)).ok()?)))
+            .filter_map(|op| Some((op.path, url::Url::parse(&format!("{base_url}{}", op.path)).ok()?)))
             .collect();
         Ok(Client {
             shared: Arc::new(Shared {
@@ -879,7 +880,7 @@ impl Client {
         };
         let mut url = match self.shared.urls.get(req.path) {
             Some(url) => url.clone(),
-            None => reqwest::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
+            None => url::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
                 .map_err(|e| Error::config(format!("the request URL is not valid: {e}")))?,
         };
         let invalid_header = |name: &str| Error::config(format!("the request header `{name}` is not valid"));

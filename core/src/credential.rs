@@ -41,7 +41,7 @@ impl Credential {
         check_header_value("credential", v)?;
         let lower = v.get(..8).unwrap_or(v).to_ascii_lowercase();
         if lower.starts_with("http://") || lower.starts_with("https://") {
-            let url = reqwest::Url::parse(v).map_err(|_| {
+            let url = url::Url::parse(v).map_err(|_| {
                 Error::invalid_input("credential", "the node URL is not a valid URL (expected http(s)://user:pass@host:port)")
             })?;
             if url.host_str().is_none_or(str::is_empty) {

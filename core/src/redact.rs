@@ -78,7 +78,7 @@ impl SecretForms {
     /// password alone (encoded and decoded); for a JWT also its signature part.
     fn add_credential(&mut self, credential: &str) {
         self.add(credential);
-        if let Ok(url) = reqwest::Url::parse(credential) {
+        if let Ok(url) = url::Url::parse(credential) {
             if let Some(password) = url.password() {
                 let user = url.username();
                 for (u, p) in [(user.to_string(), password.to_string()), (percent_decode(user), percent_decode(password))] {

@@ -1,32 +1,43 @@
-//! How a request travels (docs/adr/0010): straight to the service on hyper's connection pool
-//! (HTTP/1.1, rustls), or, when a proxy applies, through reqwest, which implements forward
-//! proxies (CONNECT tunnels, absolute-form requests, proxy credentials from the proxy URL).
+//! How a request travels (docs/adr/0010): hyper's pooled HTTP/1.1 client, rustls through
+//! hyper-rustls, and a connector that goes straight to the service, to an HTTP proxy (absolute-form
+//! requests) or through a proxy's CONNECT tunnel (https).
 //!
-//! reqwest on its own costs about 40 % of a small call's throughput here (it parses every
-//! request's URL again for its redirect layer and every response's URL once more, and stacks
-//! several services per request); the SDK never follows redirects, so the direct path needs none
-//! of that (bench/README.md, session 7).
+//! reqwest, which this replaced, costs about 40 % of a small call's throughput here: it parses
+//! every request's URL again for its redirect layer and every response's URL once more, and
+//! stacks several services per request. The SDK follows no redirects and times and retries its
+//! attempts itself, so it needs none of that (bench/README.md, session 7).
 
+use std::future::Future;
+use std::pin::Pin;
+use std::task::{Context, Poll};
 use std::time::Duration;
 
 use bytes::Bytes;
-use http::header::{HeaderMap, HeaderValue, USER_AGENT};
+use http::header::{HeaderMap, HeaderValue, PROXY_AUTHORIZATION, USER_AGENT};
+use http::Uri;
 use http_body_util::{BodyExt, Full};
-use hyper_util::client::legacy::connect::HttpConnector;
+use hyper_util::client::legacy::connect::proxy::Tunnel;
+use hyper_util::client::legacy::connect::{Connected, Connection, HttpConnector};
+use hyper_util::client::proxy::matcher::Matcher;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
 
 use crate::error::{Error, Result};
 
-type Direct = hyper_util::client::legacy::Client<hyper_rustls::HttpsConnector<HttpConnector>, Full<Bytes>>;
+type BoxError = Box<dyn std::error::Error + Send + Sync>;
+type Pool = hyper_util::client::legacy::Client<hyper_rustls::HttpsConnector<Connector>, Full<Bytes>>;
 
-/// The connection pool of one client, and how its requests reach the service.
-pub(crate) enum Transport {
-    Direct { client: Direct, user_agent: HeaderValue },
-    Proxied(reqwest::Client),
+/// The connection pool of one client and the headers every request gets.
+pub(crate) struct Transport {
+    pool: Pool,
+    user_agent: HeaderValue,
+    /// Sent with every request to an HTTP proxy (from the proxy URL's user and password).
+    proxy_authorization: Option<HeaderValue>,
 }
 
 /// The transport's settings (from the `ClientBuilder`).
 pub(crate) struct Settings<'a> {
-    pub base_url: &'a reqwest::Url,
+    pub base_url: &'a url::Url,
     pub tls: rustls::ClientConfig,
     pub user_agent: &'a str,
     pub connect_timeout: Duration,
@@ -37,14 +48,14 @@ pub(crate) struct Settings<'a> {
 /// One request, ready to go.
 pub(crate) struct Outgoing {
     pub method: http::Method,
-    pub url: reqwest::Url,
+    pub url: url::Url,
     pub headers: HeaderMap,
     pub body: Option<Bytes>,
 }
 
 /// Why an attempt got no response head.
 pub(crate) enum SendFailure {
-    /// The request certainly never left (DNS, connect, TLS).
+    /// The request certainly never left (DNS, connect, proxy, TLS).
     NotSent(String),
     /// The connection failed after the request may have been written.
     Lost(String),
@@ -53,23 +64,18 @@ pub(crate) enum SendFailure {
 }
 
 /// A response whose head has arrived; its body is read in chunks.
-pub(crate) enum Incoming {
-    Direct(http::Response<hyper::body::Incoming>),
-    Proxied(reqwest::Response),
-}
+pub(crate) struct Incoming(http::Response<hyper::body::Incoming>);
 
 impl Transport {
     pub(crate) fn build(s: Settings<'_>) -> Result<Transport> {
         let user_agent = HeaderValue::from_str(s.user_agent)
             .map_err(|_| Error::invalid_input("user_agent_suffix", "must be printable ASCII"))?;
-        if s.proxy.is_some() || (!s.no_proxy && env_proxy_applies(s.base_url)) {
-            return proxied(s).map(Transport::Proxied);
-        }
+        let (route, proxy_authorization) = route(&s)?;
         let mut http = HttpConnector::new();
         // https is checked by the builder (plain http only to loopback or when allowed)
         http.enforce_http(false);
         http.set_connect_timeout(Some(s.connect_timeout));
-        // as reqwest sets them: small requests go out at once, dead peers are noticed
+        // as reqwest set them: small requests go out at once, dead peers are noticed
         http.set_nodelay(true);
         http.set_keepalive(Some(Duration::from_secs(15)));
         http.set_keepalive_interval(Some(Duration::from_secs(15)));
@@ -78,126 +84,192 @@ impl Transport {
             .with_tls_config(s.tls)
             .https_or_http()
             .enable_http1()
-            .wrap_connector(http);
-        let client = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+            .wrap_connector(Connector { http, route });
+        let pool = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
             .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(hyper_util::rt::TokioTimer::new())
             .build(https);
-        Ok(Transport::Direct { client, user_agent })
+        Ok(Transport { pool, user_agent, proxy_authorization })
     }
 
     /// Sends the request and waits for the response head.
     pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming, SendFailure> {
-        match self {
-            Transport::Direct { client, user_agent } => {
-                let uri = http::Uri::try_from(out.url.as_str()).map_err(|e| SendFailure::Invalid(format!("the request URL is not valid: {e}")))?;
-                let mut req = http::Request::new(Full::new(out.body.unwrap_or_default()));
-                *req.method_mut() = out.method;
-                *req.uri_mut() = uri;
-                *req.headers_mut() = out.headers;
-                req.headers_mut().insert(USER_AGENT, user_agent.clone());
-                client.request(req).await.map(Incoming::Direct).map_err(|e| {
-                    let text = describe(&e, if e.is_connect() { "connection failed" } else { "error sending the request" });
-                    if e.is_connect() {
-                        SendFailure::NotSent(text)
-                    } else {
-                        SendFailure::Lost(text)
-                    }
-                })
-            }
-            Transport::Proxied(client) => {
-                let mut req = reqwest::Request::new(out.method, out.url);
-                *req.headers_mut() = out.headers;
-                if let Some(body) = out.body {
-                    *req.body_mut() = Some(body.into());
-                }
-                client.execute(req).await.map(Incoming::Proxied).map_err(|e| {
-                    let e = e.without_url();
-                    let text = describe_reqwest(&e);
-                    if e.is_connect() {
-                        SendFailure::NotSent(text)
-                    } else if e.is_builder() {
-                        SendFailure::Invalid(text)
-                    } else {
-                        SendFailure::Lost(text)
-                    }
-                })
-            }
+        let uri = Uri::try_from(out.url.as_str()).map_err(|e| SendFailure::Invalid(format!("the request URL is not valid: {e}")))?;
+        let mut req = http::Request::new(Full::new(out.body.unwrap_or_default()));
+        *req.method_mut() = out.method;
+        *req.uri_mut() = uri;
+        *req.headers_mut() = out.headers;
+        req.headers_mut().insert(USER_AGENT, self.user_agent.clone());
+        if let Some(auth) = &self.proxy_authorization {
+            req.headers_mut().insert(PROXY_AUTHORIZATION, auth.clone());
         }
+        self.pool.request(req).await.map(Incoming).map_err(|e| {
+            if e.is_connect() {
+                SendFailure::NotSent(describe(&e, "connection failed"))
+            } else {
+                SendFailure::Lost(describe(&e, "error sending the request"))
+            }
+        })
     }
 }
 
 impl Incoming {
     pub(crate) fn status(&self) -> u16 {
-        match self {
-            Incoming::Direct(r) => r.status().as_u16(),
-            Incoming::Proxied(r) => r.status().as_u16(),
-        }
+        self.0.status().as_u16()
     }
 
     pub(crate) fn headers(&self) -> &HeaderMap {
-        match self {
-            Incoming::Direct(r) => r.headers(),
-            Incoming::Proxied(r) => r.headers(),
-        }
+        self.0.headers()
     }
 
     /// The body's length when the response announced it.
     pub(crate) fn content_length(&self) -> Option<u64> {
-        match self {
-            Incoming::Direct(r) => http_body::Body::size_hint(r.body()).exact(),
-            Incoming::Proxied(r) => r.content_length(),
-        }
+        http_body::Body::size_hint(self.0.body()).exact()
     }
 
     /// The next piece of the body, `None` at its end; the error text when the connection fails.
     pub(crate) async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, String> {
-        match self {
-            Incoming::Direct(r) => loop {
-                match r.body_mut().frame().await {
-                    None => return Ok(None),
-                    Some(Err(e)) => return Err(describe(&e, "error reading the response body")),
-                    // trailers carry nothing the SDK reads
-                    Some(Ok(frame)) => {
-                        if let Ok(data) = frame.into_data() {
-                            return Ok(Some(data));
-                        }
+        loop {
+            match self.0.body_mut().frame().await {
+                None => return Ok(None),
+                Some(Err(e)) => return Err(describe(&e, "error reading the response body")),
+                // trailers carry nothing the SDK reads
+                Some(Ok(frame)) => {
+                    if let Ok(data) = frame.into_data() {
+                        return Ok(Some(data));
                     }
                 }
-            },
-            Incoming::Proxied(r) => r.chunk().await.map_err(|e| describe_reqwest(&e.without_url())),
+            }
         }
     }
 }
 
-/// Whether `HTTP_PROXY`/`HTTPS_PROXY`/`ALL_PROXY` (and `NO_PROXY`) send this base URL through a
-/// proxy, as reqwest would read them.
-fn env_proxy_applies(base_url: &reqwest::Url) -> bool {
-    let Ok(uri) = http::Uri::try_from(base_url.as_str()) else {
-        return true;
-    };
-    hyper_util::client::proxy::matcher::Matcher::from_env().intercept(&uri).is_some()
+/// Where connections go.
+#[derive(Clone)]
+enum Route {
+    Direct,
+    /// Plain http through an HTTP proxy: requests in absolute form.
+    Forward { proxy: Uri },
+    /// https through an HTTP proxy's CONNECT tunnel; TLS to the service inside it.
+    Tunnel { proxy: Uri, authorization: Option<HeaderValue> },
 }
 
-fn proxied(s: Settings<'_>) -> Result<reqwest::Client> {
-    let mut http = reqwest::Client::builder()
-        .tls_backend_preconfigured(s.tls)
-        .user_agent(s.user_agent)
-        .connect_timeout(s.connect_timeout)
-        .retry(reqwest::retry::never())
-        .redirect(reqwest::redirect::Policy::none())
-        .referer(false);
-    if let Some(p) = s.proxy {
-        let proxy = reqwest::Proxy::all(p).map_err(|_| Error::config(format!("the proxy URL `{}` is not valid", redact_userinfo(p))))?;
-        http = http.proxy(proxy);
+/// The route to the base URL: the configured proxy; else `HTTP_PROXY`/`HTTPS_PROXY`/
+/// `ALL_PROXY` less `NO_PROXY` (as curl and reqwest read them), unless `no_proxy`; else direct.
+/// Decided once: a client's host never changes.
+fn route(s: &Settings<'_>) -> Result<(Route, Option<HeaderValue>)> {
+    let base = Uri::try_from(s.base_url.as_str()).map_err(|_| Error::config("the base URL is not valid"))?;
+    let intercept = match s.proxy {
+        Some(p) => {
+            let not_supported = || Error::config(format!("the proxy URL `{}` is not supported: use http://[user:password@]host:port", redact_userinfo(p)));
+            match url::Url::parse(p) {
+                Ok(u) if u.scheme() == "http" && u.host_str().is_some_and(|h| !h.is_empty()) => {}
+                _ => return Err(not_supported()),
+            }
+            Some(Matcher::builder().all(p.to_string()).build().intercept(&base).ok_or_else(not_supported)?)
+        }
+        None if s.no_proxy => None,
+        None => Matcher::from_env().intercept(&base),
+    };
+    let Some(intercept) = intercept else {
+        return Ok((Route::Direct, None));
+    };
+    if intercept.uri().scheme_str() != Some("http") {
+        return Err(Error::config(format!(
+            "the proxy for the base URL (from the environment) is `{}`: only http:// proxies are supported; \
+             set NO_PROXY or call no_proxy() to go direct",
+            redact_userinfo(&intercept.uri().to_string())
+        )));
     }
-    http.build()
-        .map_err(|e| Error::config(format!("cannot build the HTTP client: {}", describe_reqwest(&e))))
+    let proxy = intercept.uri().clone();
+    let authorization = intercept.basic_auth().cloned().map(|mut v| {
+        v.set_sensitive(true);
+        v
+    });
+    Ok(match s.base_url.scheme() {
+        "https" => (Route::Tunnel { proxy, authorization }, None),
+        _ => (Route::Forward { proxy }, authorization),
+    })
+}
+
+/// Opens connections along the route (hyper-rustls adds TLS for https on top).
+#[derive(Clone)]
+pub(crate) struct Connector {
+    http: HttpConnector,
+    route: Route,
+}
+
+impl tower_service::Service<Uri> for Connector {
+    type Response = Stream;
+    type Error = BoxError;
+    type Future = Pin<Box<dyn Future<Output = std::result::Result<Stream, BoxError>> + Send>>;
+
+    fn poll_ready(&mut self, _: &mut Context<'_>) -> Poll<std::result::Result<(), BoxError>> {
+        Poll::Ready(Ok(()))
+    }
+
+    fn call(&mut self, dst: Uri) -> Self::Future {
+        let (mut http, route) = (self.http.clone(), self.route.clone());
+        Box::pin(async move {
+            Ok(match route {
+                Route::Direct => Stream { io: http.call(dst).await?, forwarding: false },
+                Route::Forward { proxy } => Stream { io: http.call(proxy).await?, forwarding: true },
+                Route::Tunnel { proxy, authorization } => {
+                    let mut tunnel = Tunnel::new(proxy, http);
+                    if let Some(auth) = authorization {
+                        tunnel = tunnel.with_auth(auth);
+                    }
+                    Stream { io: tunnel.call(dst).await?, forwarding: false }
+                }
+            })
+        })
+    }
+}
+
+/// A TCP connection; `forwarding` when it goes to an HTTP proxy that forwards each request (so
+/// that hyper writes requests in absolute form).
+pub(crate) struct Stream {
+    io: TokioIo<TcpStream>,
+    forwarding: bool,
+}
+
+impl Connection for Stream {
+    fn connected(&self) -> Connected {
+        self.io.connected().proxy(self.forwarding)
+    }
+}
+
+impl hyper::rt::Read for Stream {
+    fn poll_read(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: hyper::rt::ReadBufCursor<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_read(cx, buf)
+    }
+}
+
+impl hyper::rt::Write for Stream {
+    fn poll_write(mut self: Pin<&mut Self>, cx: &mut Context<'_>, buf: &[u8]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write(cx, buf)
+    }
+
+    fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_flush(cx)
+    }
+
+    fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<std::io::Result<()>> {
+        Pin::new(&mut self.io).poll_shutdown(cx)
+    }
+
+    fn is_write_vectored(&self) -> bool {
+        self.io.is_write_vectored()
+    }
+
+    fn poll_write_vectored(mut self: Pin<&mut Self>, cx: &mut Context<'_>, bufs: &[std::io::IoSlice<'_>]) -> Poll<std::io::Result<usize>> {
+        Pin::new(&mut self.io).poll_write_vectored(cx, bufs)
+    }
 }
 
 /// `s` with a URL's user name and password removed (for messages).
 pub(crate) fn redact_userinfo(s: &str) -> String {
-    match reqwest::Url::parse(s) {
+    match url::Url::parse(s) {
         Ok(mut u) if !u.username().is_empty() || u.password().is_some() => {
             let _ = u.set_username("");
             let _ = u.set_password(None);
@@ -220,23 +292,4 @@ fn describe(e: &(dyn std::error::Error + 'static), what: &str) -> String {
         cur = s.source();
     }
     parts.join(": ")
-}
-
-/// Text of a reqwest error (already without its URL), with its causes.
-fn describe_reqwest(e: &reqwest::Error) -> String {
-    let what = if e.is_connect() {
-        "connection failed"
-    } else if e.is_timeout() {
-        "timed out"
-    } else if e.is_body() || e.is_decode() {
-        "error reading the response body"
-    } else if e.is_request() {
-        "error sending the request"
-    } else {
-        "HTTP error"
-    };
-    match std::error::Error::source(e) {
-        Some(cause) => describe(cause, what),
-        None => what.to_string(),
-    }
 }

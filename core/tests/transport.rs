@@ -22,6 +22,14 @@ fn balance_response() -> String {
     format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len())
 }
 
+/// The value of a header of a request head (names compared ignoring case).
+fn header<'h>(head: &'h str, name: &str) -> Option<&'h str> {
+    head.lines().find_map(|line| {
+        let (n, v) = line.split_once(':')?;
+        n.eq_ignore_ascii_case(name).then(|| v.trim())
+    })
+}
+
 /// Reads one request head, answers with the balance, and returns the head.
 async fn answer_one<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S) -> String {
     let mut head = Vec::new();
@@ -127,7 +135,7 @@ async fn a_configured_proxy_carries_every_request() {
 }
 
 #[tokio::test]
-async fn a_proxy_named_by_the_environment_carries_requests_as_reqwest_would_send_them() {
+async fn a_proxy_named_by_the_environment_carries_requests() {
     let (port, heads) = serve(None).await;
     // the other tests of this file set their proxy (or none) explicitly, so this one variable
     // changes nothing for them
@@ -138,4 +146,78 @@ async fn a_proxy_named_by_the_environment_carries_requests_as_reqwest_would_send
     assert_eq!(balance.utxo_count, Some(2));
     let head = heads.lock().unwrap().pop().unwrap();
     assert!(head.starts_with("GET http://wallet.invalid/api/Address/address-balance?"), "{head}");
+}
+
+/// A proxy that opens CONNECT tunnels to a TLS "service" of its own; the heads it saw (the
+/// CONNECT, then the request inside the tunnel).
+async fn serve_tunnel() -> (u16, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let heads = Arc::new(Mutex::new(Vec::new()));
+    let seen = heads.clone();
+    let acceptor = tls_acceptor();
+    tokio::spawn(async move {
+        while let Ok((mut tcp, _)) = listener.accept().await {
+            let (acceptor, seen) = (acceptor.clone(), seen.clone());
+            tokio::spawn(async move {
+                let mut head = Vec::new();
+                let mut byte = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") && tcp.read(&mut byte).await.unwrap_or(0) == 1 {
+                    head.push(byte[0]);
+                }
+                seen.lock().unwrap().push(String::from_utf8_lossy(&head).into_owned());
+                let _ = tcp.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await;
+                if let Ok(stream) = acceptor.accept(tcp).await {
+                    let inner = answer_one(stream).await;
+                    seen.lock().unwrap().push(inner);
+                }
+            });
+        }
+    });
+    (port, heads)
+}
+
+#[tokio::test]
+async fn https_through_a_proxys_tunnel_with_its_credentials_only_on_the_connect() {
+    let (port, heads) = serve_tunnel().await;
+    let client = Client::builder()
+        .base_url("https://localhost:8443")
+        .api_key(KEY)
+        .add_root_certificate_pem(CA.as_bytes().to_vec())
+        .tls_certs_only(true)
+        .proxy(format!("http://proxyuser:proxy-pass@127.0.0.1:{port}"))
+        .build()
+        .unwrap();
+    let balance = client.address_balance(ADDRESS).await.unwrap();
+    assert_eq!(balance.utxo_count, Some(2));
+    let heads = heads.lock().unwrap().clone();
+    assert_eq!(heads.len(), 2, "{heads:?}");
+    // base64("proxyuser:proxy-pass")
+    assert!(heads[0].starts_with("CONNECT localhost:8443 HTTP/1.1\r\n"), "{}", heads[0]);
+    assert_eq!(header(&heads[0], "proxy-authorization"), Some("Basic cHJveHl1c2VyOnByb3h5LXBhc3M="), "{}", heads[0]);
+    assert!(heads[1].starts_with("GET /api/Address/address-balance?"), "{}", heads[1]);
+    assert_eq!(header(&heads[1], "proxy-authorization"), None, "{}", heads[1]);
+}
+
+#[tokio::test]
+async fn a_forward_proxy_gets_its_credentials_and_unsupported_proxies_are_refused_without_them() {
+    let (port, heads) = serve(None).await;
+    let client = Client::builder()
+        .base_url("http://wallet.invalid")
+        .allow_insecure_http(true)
+        .api_key(KEY)
+        .proxy(format!("http://proxyuser:proxy-pass@127.0.0.1:{port}"))
+        .build()
+        .unwrap();
+    client.address_balance(ADDRESS).await.unwrap();
+    let head = heads.lock().unwrap().pop().unwrap();
+    assert_eq!(header(&head, "proxy-authorization"), Some("Basic cHJveHl1c2VyOnByb3h5LXBhc3M="), "{head}");
+
+    for proxy in ["socks5://proxyuser:proxy-pass@127.0.0.1:1080", "https://proxyuser:proxy-pass@proxy.example", "not a url"] {
+        let e = Client::builder().base_url("https://wallet.example").api_key(KEY).proxy(proxy).build().unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidInput, "{e}");
+        assert!(e.to_string().starts_with("invalid configuration: "), "{e}");
+        assert!(e.to_string().contains("only http://") || e.to_string().contains("use http://"), "{e}");
+        assert!(!e.to_string().contains("proxy-pass"), "{e}");
+    }
 }
