@@ -52,7 +52,8 @@ pub struct WalletClientConfig {
     /// Trust only `root_certificates_pem`, not the bundled roots.
     #[uniffi(default = false)]
     pub tls_certs_only: bool,
-    /// Send every request through this proxy URL.
+    /// Send every request through this HTTP proxy (`http://[user:password@]host:port`; https and
+    /// SOCKS proxies are refused).
     #[uniffi(default = None)]
     pub proxy: Option<String>,
     /// Ignore proxies from the environment.
