@@ -424,7 +424,6 @@ impl RawText {
     }
 }
 
-/// Whether a model's field is an (optional) amount; decided from the core's schema.
 /// A model class of `wallet_sdk._models` (made there from the schema) and whether it is a
 /// result (a `ResultModel`, with `raw_json`).
 struct ModelClass {
@@ -456,6 +455,7 @@ fn set_slot(obj: &Bound<'_, PyAny>, name: &Bound<'_, PyString>, value: &Bound<'_
     }
 }
 
+/// Whether a model's field is an (optional) amount; decided from the core's schema.
 fn is_amount_field(type_name: &str, field: &str) -> bool {
     crate::schema::amount_fields(type_name).contains(&field)
 }

@@ -114,17 +114,10 @@ fn parse_decimal(text: &str, allow_exponent: bool) -> Result<Amount, String> {
     let mut scale = exp as i64 - frac_part.len() as i64 + 8;
     let mut kept = significant;
     if scale < 0 {
-        // the dropped digits must all be zero
-        let drop = scale.unsigned_abs().min(significant as u64 + 1) as usize;
-        if drop > significant {
-            if significant > 0 {
-                return Err(parse_error(text, "more than 8 decimals"));
-            }
-        } else {
-            kept = significant - drop;
-            if all_digits().skip(leading_zeros + kept).any(|b| b != b'0') {
-                return Err(parse_error(text, "more than 8 decimals"));
-            }
+        // the dropped digits (all of them when there are fewer) must all be zero
+        kept = significant.saturating_sub(usize::try_from(scale.unsigned_abs()).unwrap_or(usize::MAX));
+        if all_digits().skip(leading_zeros + kept).any(|b| b != b'0') {
+            return Err(parse_error(text, "more than 8 decimals"));
         }
         scale = 0;
     }
@@ -147,7 +140,7 @@ fn parse_decimal(text: &str, allow_exponent: bool) -> Result<Amount, String> {
         return Err(too_large());
     }
     // in range: -2^63 ≤ ±value ≤ 2^63 - 1
-    Ok(Amount(if neg { (value as i128).wrapping_neg() as i64 } else { value as i64 }))
+    Ok(Amount(if neg { -(value as i128) as i64 } else { value as i64 }))
 }
 
 impl FromStr for Amount {

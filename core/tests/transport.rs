@@ -1,9 +1,13 @@
-//! The two transports (docs/adr/0010) against local servers: the direct one over TLS with a
-//! custom root (and refusing an unknown one), and the proxied one through a forward proxy.
+//! The SDK's transport (docs/adr/0010) against local servers: TLS with a custom root (and
+//! refusing an unknown one), a forward proxy and a `CONNECT` tunnel, with and without proxy
+//! credentials. The proxy from the environment has a test binary of its own
+//! (`transport_env.rs`).
+
+mod common;
 
 use std::sync::{Arc, Mutex};
 
-use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt};
 use tokio::net::TcpListener;
 use wallet_sdk::{Client, ErrorKind};
 
@@ -30,22 +34,17 @@ fn header<'h>(head: &'h str, name: &str) -> Option<&'h str> {
     })
 }
 
-/// Reads one request head, answers with the balance, and returns the head.
-async fn answer_one<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S) -> String {
-    let mut head = Vec::new();
-    let mut byte = [0u8; 1];
-    while !head.ends_with(b"\r\n\r\n") {
-        if stream.read(&mut byte).await.unwrap_or(0) == 0 {
-            break;
-        }
-        head.push(byte[0]);
+/// Reads one request, records it in `seen` (before answering, so that it is there when the
+/// client has its answer) and answers with the balance.
+async fn answer_one<S: AsyncRead + AsyncWrite + Unpin>(mut stream: S, seen: &Mutex<Vec<String>>) {
+    if let Some(request) = common::read_request(&mut stream).await {
+        seen.lock().unwrap().push(request);
+        let _ = stream.write_all(balance_response().as_bytes()).await;
     }
-    let _ = stream.write_all(balance_response().as_bytes()).await;
     let _ = stream.shutdown().await;
-    String::from_utf8_lossy(&head).into_owned()
 }
 
-/// A server answering every connection with `answer_one`; the heads it saw.
+/// A server answering every connection with `answer_one`; the requests it saw.
 async fn serve(tls: Option<tokio_rustls::TlsAcceptor>) -> (u16, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -55,14 +54,14 @@ async fn serve(tls: Option<tokio_rustls::TlsAcceptor>) -> (u16, Arc<Mutex<Vec<St
         while let Ok((tcp, _)) = listener.accept().await {
             let (tls, seen) = (tls.clone(), seen.clone());
             tokio::spawn(async move {
-                let head = match tls {
-                    Some(acceptor) => match acceptor.accept(tcp).await {
-                        Ok(stream) => answer_one(stream).await,
-                        Err(_) => return,
-                    },
-                    None => answer_one(tcp).await,
-                };
-                seen.lock().unwrap().push(head);
+                match tls {
+                    Some(acceptor) => {
+                        if let Ok(stream) = acceptor.accept(tcp).await {
+                            answer_one(stream, &seen).await
+                        }
+                    }
+                    None => answer_one(tcp, &seen).await,
+                }
             });
         }
     });
@@ -134,21 +133,7 @@ async fn a_configured_proxy_carries_every_request() {
     assert!(head.contains(&format!("user-agent: {}", wallet_sdk::default_user_agent())), "{head}");
 }
 
-#[tokio::test]
-async fn a_proxy_named_by_the_environment_carries_requests() {
-    let (port, heads) = serve(None).await;
-    // the other tests of this file set their proxy (or none) explicitly, so this one variable
-    // changes nothing for them
-    std::env::set_var("HTTP_PROXY", format!("http://127.0.0.1:{port}"));
-    let built = Client::builder().base_url("http://wallet.invalid").allow_insecure_http(true).api_key(KEY).build();
-    std::env::remove_var("HTTP_PROXY");
-    let balance = built.unwrap().address_balance(ADDRESS).await.unwrap();
-    assert_eq!(balance.utxo_count, Some(2));
-    let head = heads.lock().unwrap().pop().unwrap();
-    assert!(head.starts_with("GET http://wallet.invalid/api/Address/address-balance?"), "{head}");
-}
-
-/// A proxy that opens CONNECT tunnels to a TLS "service" of its own; the heads it saw (the
+/// A proxy that opens CONNECT tunnels to a TLS "service" of its own; the requests it saw (the
 /// CONNECT, then the request inside the tunnel).
 async fn serve_tunnel() -> (u16, Arc<Mutex<Vec<String>>>) {
     let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -160,16 +145,12 @@ async fn serve_tunnel() -> (u16, Arc<Mutex<Vec<String>>>) {
         while let Ok((mut tcp, _)) = listener.accept().await {
             let (acceptor, seen) = (acceptor.clone(), seen.clone());
             tokio::spawn(async move {
-                let mut head = Vec::new();
-                let mut byte = [0u8; 1];
-                while !head.ends_with(b"\r\n\r\n") && tcp.read(&mut byte).await.unwrap_or(0) == 1 {
-                    head.push(byte[0]);
-                }
-                seen.lock().unwrap().push(String::from_utf8_lossy(&head).into_owned());
+                // the client sends nothing after its CONNECT until the proxy answers
+                let Some(connect) = common::read_request(&mut tcp).await else { return };
+                seen.lock().unwrap().push(connect);
                 let _ = tcp.write_all(b"HTTP/1.1 200 Connection established\r\n\r\n").await;
                 if let Ok(stream) = acceptor.accept(tcp).await {
-                    let inner = answer_one(stream).await;
-                    seen.lock().unwrap().push(inner);
+                    answer_one(stream, &seen).await;
                 }
             });
         }

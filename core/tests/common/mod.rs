@@ -2,9 +2,9 @@
 
 use tokio::io::AsyncReadExt;
 
-/// Reads one HTTP/1.1 request (head and a Content-Length body) as text; `None` when the
-/// client closed the connection first.
-pub async fn read_request(sock: &mut tokio::net::TcpStream) -> Option<String> {
+/// Reads one HTTP/1.1 request (head and a Content-Length body) as text, from a TCP or TLS
+/// stream; `None` when the client closed the connection first.
+pub async fn read_request<S: tokio::io::AsyncRead + Unpin>(sock: &mut S) -> Option<String> {
     let mut buf = Vec::new();
     let mut tmp = [0u8; 4096];
     loop {
