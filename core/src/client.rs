@@ -14,7 +14,7 @@ use crate::decode::{self, FromData, RawResponse};
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
 use crate::raw_json::RawJson;
-use crate::redact::SecretForms;
+use crate::redact::{self, SecretForms};
 use crate::request::{self, Args, BuiltRequest};
 use crate::transport::{self, redact_userinfo, Incoming, Outgoing, SendFailure, Transport};
 
@@ -165,12 +165,9 @@ struct AnswerMeta {
 struct PreparedCall {
     req: Arc<BuiltRequest>,
     credential: Credential,
-}
-
-impl PreparedCall {
-    fn secret_forms(&self) -> SecretForms {
-        SecretForms::for_call(self.credential.expose(), self.req.secrets.iter().map(String::as_str))
-    }
+    /// What is scrubbed from everything the answer brings back: the credential's forms and
+    /// the call's secret inputs'.
+    forms: Arc<SecretForms>,
 }
 
 /// Held while the caller waits for a detached request; dropped early when the caller stops
@@ -576,6 +573,10 @@ impl Client {
         let op = crate::operations::by_name(operation).ok_or_else(|| {
             Error::invalid_input("operation", format!("`{operation}` is not one of the 43 operations (see naming.md)"))
         })?;
+        if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json_limits::value_too_deep(v)) {
+            let why = format!("nests deeper than {} levels", crate::json_limits::MAX_JSON_DEPTH);
+            return Err(Error::invalid_input(name, why).set_operation(op.name));
+        }
         let args = Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))?;
         self.execute::<RawJson>(op, args).await
     }
@@ -647,21 +648,13 @@ impl Client {
         if let (true, Ok(a)) = (meta.wanted, &answer) {
             meta.attempts = a.attempts;
             meta.status = Some(a.status);
-            meta.request_id = a.request_id.as_ref().map(|r| {
-                let mut r = r.clone();
-                call.secret_forms().scrub_in_place(&mut r);
-                r
-            });
+            meta.request_id = a.request_id.clone();
         }
-        let echoes_secrets = op.params.iter().any(|p| p.secret);
-        let result = answer.and_then(|a| {
-            // Operations with secret inputs may echo them in their answer.
-            let forms = echoes_secrets.then(|| call.secret_forms());
-            decode::typed::<T>(op, a, forms.as_ref())
-        });
+        // any answer may echo the credential or the call's secret inputs
+        let result = answer.and_then(|a| decode::typed::<T>(op, a, Some(&call.forms)));
         result.map_err(|e| {
             let e = if e.attempts() == 0 && attempts > 0 { e.set_attempts(attempts) } else { e };
-            e.scrub(&call.secret_forms())
+            e.scrub(&call.forms)
         })
     }
 
@@ -672,7 +665,8 @@ impl Client {
         credential
             .check_not_expired(now_unix(), self.shared.expiry_skew)
             .map_err(|e| e.set_operation(op.name))?;
-        Ok(PreparedCall { req: Arc::new(req), credential })
+        let forms = Arc::new(SecretForms::with_credential(credential.echo_forms(), req.secrets.iter().map(String::as_str)));
+        Ok(PreparedCall { req: Arc::new(req), credential, forms })
     }
 
     /// Sends a non-idempotent request on a task of its own, so that once written it runs to
@@ -704,21 +698,17 @@ impl Client {
 
     /// Tells the hook and the log what became of a call whose caller stopped waiting.
     fn report_abandoned(&self, op: &'static Operation, call: &PreparedCall, result: Result<decode::Answer>) {
-        let forms = call.secret_forms();
+        let forms = &call.forms;
         let (request_id, status, outcome) = match result {
             Ok(a) => {
-                let data = decode::redact_answer(op, a.data(), &[], Some(&forms));
+                let data = decode::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {
-                let e = e.scrub(&forms);
+                let e = e.scrub(forms);
                 (e.request_id().map(str::to_string), e.status(), Err(e))
             }
         };
-        let mut request_id = request_id;
-        if let Some(r) = request_id.as_mut() {
-            forms.scrub_in_place(r);
-        }
         let event = AbandonedCall { operation: op.name, request_id, status, outcome };
         let outcome_kind = event.outcome.as_ref().err().map(|e| e.kind().as_str()).unwrap_or("succeeded");
         tracing::warn!(
@@ -747,7 +737,7 @@ impl Client {
             attempt += 1;
             span.record("attempt", attempt);
             let can_retry = attempt < policy.max_attempts;
-            let outcome = self.attempt(op, req, credential).await;
+            let outcome = self.attempt(op, req, credential, &call.forms).await;
             let (err, retry_after) = match outcome {
                 Ok(raw) => {
                     span.record("status", raw.status);
@@ -833,7 +823,13 @@ impl Client {
         }
     }
 
-    async fn attempt(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> std::result::Result<RawResponse, AttemptFailure> {
+    async fn attempt(
+        &self,
+        op: &'static Operation,
+        req: &BuiltRequest,
+        credential: &Credential,
+        forms: &SecretForms,
+    ) -> std::result::Result<RawResponse, AttemptFailure> {
         let out = self.outgoing(op, req, credential).map_err(AttemptFailure::Fatal)?;
         let max = self.shared.max_response_bytes;
         // Boxed: the request's state lives in its own allocation instead of being carried (and
@@ -849,15 +845,22 @@ impl Client {
             let h = resp.headers();
             let header = |n: &HeaderName| h.get(n).and_then(|v| v.to_str().ok());
             let content_type = header(&CONTENT_TYPE).map(str::to_string);
-            let request_id = header(&REQUEST_ID).map(str::to_string);
+            // the service's text: it reaches errors, hooks and the log span
+            let request_id = header(&REQUEST_ID).map(|r| {
+                let mut r = redact::service_text(r, false);
+                forms.scrub_in_place(&mut r);
+                r
+            });
             let retry_after = header(&RETRY_AFTER).and_then(decode::parse_retry_after);
             if let Some(len) = resp.content_length() {
                 if len as usize > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
                 }
             }
-            // one allocation when the length is announced (a growing buffer briefly holds twice the body)
-            let mut body = Vec::with_capacity(resp.content_length().map_or(0, |n| (n as usize).min(max)));
+            // one allocation when the length is announced (a growing buffer briefly holds twice
+            // the body), but no more than a small answer needs on a length's word alone: a
+            // hostile header must not reserve the whole cap per call
+            let mut body = Vec::with_capacity(resp.content_length().map_or(0, |n| (n as usize).min(max).min(PREALLOCATE_LIMIT)));
             while let Some(chunk) = resp.chunk().await.map_err(AttemptFailure::Lost)? {
                 if body.len() + chunk.len() > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));
@@ -920,6 +923,10 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const CREDENTIAL_HEADER: HeaderName = HeaderName::from_static("nodeurlorapiaccesskey");
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 const JSON_UTF8: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
+
+/// The most a call reserves for a body on its announced length alone; past it the buffer
+/// grows with what really arrives.
+const PREALLOCATE_LIMIT: usize = 256 * 1024;
 
 fn too_large(op: &'static Operation, max: usize, status: u16) -> Error {
     let why = format!("the body is larger than the limit of {max} bytes (max_response_bytes)");

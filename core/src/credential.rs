@@ -5,9 +5,11 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
+use zeroize::Zeroize;
 
 use crate::error::{Error, ErrorKind, Result};
 use crate::request::check_header_value;
+use crate::redact::FormSet;
 use crate::secret::Secret;
 
 /// The credential of every call: an API access key (a JWT, sent raw) or a node URL
@@ -20,6 +22,8 @@ pub struct Credential {
     /// copy goes.
     value: Arc<Secret>,
     form: Form,
+    /// The forms in which an answer may echo it, built once per credential.
+    forms: Arc<FormSet>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,13 +48,18 @@ impl Credential {
             let url = url::Url::parse(v).map_err(|_| {
                 Error::invalid_input("credential", "the node URL is not a valid URL (expected http(s)://user:pass@host:port)")
             })?;
-            if url.host_str().is_none_or(str::is_empty) {
+            let has_host = url.host_str().is_some_and(|h| !h.is_empty());
+            // the parsed copy holds the password too
+            String::from(url).zeroize();
+            if !has_host {
                 return Err(Error::invalid_input("credential", "the node URL has no host"));
             }
-            return Ok(Credential { value: Arc::new(value), form: Form::NodeUrl });
+            let forms = Arc::new(FormSet::credential(v));
+            return Ok(Credential { value: Arc::new(value), form: Form::NodeUrl, forms });
         }
         let expires_at = parse_jwt(v)?;
-        Ok(Credential { value: Arc::new(value), form: Form::ApiKey { expires_at } })
+        let forms = Arc::new(FormSet::credential(v));
+        Ok(Credential { value: Arc::new(value), form: Form::ApiKey { expires_at }, forms })
     }
 
     /// `true` for a node URL, `false` for an API key.
@@ -66,15 +75,21 @@ impl Credential {
         }
     }
 
-    /// The key's expiry time, if it is an API key with an `exp`.
+    /// The key's expiry time, if it is an API key with an `exp` that this platform's clock can
+    /// represent (a key may claim any `exp`; see [`expires_at_unix`](Self::expires_at_unix)).
     pub fn expires_at(&self) -> Option<SystemTime> {
-        self.expires_at_unix().map(|s| {
+        self.expires_at_unix().and_then(|s| {
             if s >= 0 {
-                UNIX_EPOCH + Duration::from_secs(s as u64)
+                UNIX_EPOCH.checked_add(Duration::from_secs(s as u64))
             } else {
-                UNIX_EPOCH - Duration::from_secs(s.unsigned_abs())
+                UNIX_EPOCH.checked_sub(Duration::from_secs(s.unsigned_abs()))
             }
         })
+    }
+
+    /// The forms of the credential scrubbed from what the service sends back.
+    pub(crate) fn echo_forms(&self) -> Arc<FormSet> {
+        self.forms.clone()
     }
 
     /// The raw value, for sending.

@@ -10,6 +10,7 @@ use serde_json::Value;
 
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::Operation;
+use crate::json_limits;
 use crate::raw_json::{self, RawJson, Redaction};
 use crate::redact;
 
@@ -165,6 +166,7 @@ pub(crate) fn redact_answer(
         public_fields: answer_carries_secret(op).then_some(public_fields),
         secret_fields: &[ALWAYS_SECRET_FIELDS, op.secret_outputs, &inputs],
         echoed,
+        hex_is_secret: answer_carries_secret(op),
     };
     raw_json::redacted(text, &rules)
 }
@@ -175,12 +177,11 @@ fn kept_body(op: &Operation, body: &[u8]) -> Option<String> {
     if answer_carries_secret(op) || body.is_empty() {
         return None;
     }
-    let text = match std::str::from_utf8(body)
-        .ok()
-        .filter(|t| serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok())
-    {
+    let text = match std::str::from_utf8(body).ok().filter(|t| {
+        json_limits::check(t.as_bytes()).is_ok() && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok()
+    }) {
         Some(json) => redact_answer(op, json, &[], None).to_string(),
-        None => String::from_utf8_lossy(&body[..body.len().min(RAW_BODY_LIMIT)]).into_owned(),
+        None => redact::service_text(&String::from_utf8_lossy(&body[..body.len().min(RAW_BODY_LIMIT)]), false),
     };
     Some(cut(text, RAW_BODY_LIMIT))
 }
@@ -347,7 +348,8 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
     let ok_status = (200..300).contains(&r.status);
     let base = Details {
         status: Some(r.status),
-        request_id: r.request_id.clone(),
+        // the client cleans it as it reads the header; again here for any other caller
+        request_id: r.request_id.as_deref().map(|id| redact::service_text(id, false)),
         retry_after: r.retry_after,
         ..Details::default()
     };
@@ -365,10 +367,14 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
         ));
     }
     let json_body = if is_json_media_type(r.content_type.as_deref()) && !r.body.is_empty() {
-        String::from_utf8(r.body).map_err(|e| e.into_bytes())
+        String::from_utf8(r.body).map_err(|e| (e.into_bytes(), None))
     } else {
-        Err(r.body)
+        Err((r.body, None))
     };
+    let json_body = json_body.and_then(|body| match json_limits::check(body.as_bytes()) {
+        Ok(()) => Ok(body),
+        Err(too_costly) => Err((body.into_bytes(), Some(too_costly))),
+    });
     let result = match json_body {
         Ok(body) => match serde_json::from_str::<Envelope<'_>>(&body) {
             Ok(envelope) => {
@@ -407,40 +413,32 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
                     }
                 }
             }
-            Err(_) => Err(unreadable_body(
-                op,
-                r.status,
-                r.content_type.as_deref(),
-                base,
-                body.as_bytes(),
-            )),
+            Err(_) => Err(unreadable_body(op, r.status, r.content_type.as_deref(), base, body.as_bytes(), None)),
         },
-        Err(body) => Err(unreadable_body(
-            op,
-            r.status,
-            r.content_type.as_deref(),
-            base,
-            &body,
-        )),
+        Err((body, too_costly)) => {
+            Err(unreadable_body(op, r.status, r.content_type.as_deref(), base, &body, too_costly))
+        }
     };
     result.map_err(|e| for_non_idempotent(op, e))
 }
 
-/// The error for a body that is not JSON (or not valid JSON): on success statuses a decode
-/// error (or `outcome_unknown`), otherwise the status decides.
+/// The error for a body that is not JSON (or not valid JSON, or JSON past the limits of
+/// `json_limits`): on success statuses a decode error (or `outcome_unknown`), otherwise the
+/// status decides.
 fn unreadable_body(
     op: &'static Operation,
     status: u16,
     content_type: Option<&str>,
     base: Details,
     body: &[u8],
+    too_costly: Option<json_limits::TooCostly>,
 ) -> Error {
-    let ct = content_type.unwrap_or("none");
+    let ct = redact::service_text(content_type.unwrap_or("none"), false);
     if (200..300).contains(&status) {
-        let why = if body.is_empty() {
-            format!("the body is empty (content type `{ct}`)")
-        } else {
-            format!("the body is not JSON (content type `{ct}`)")
+        let why = match too_costly {
+            Some(c) => format!("{} (content type `{ct}`)", c.why()),
+            None if body.is_empty() => format!("the body is empty (content type `{ct}`)"),
+            None => format!("the body is not JSON (content type `{ct}`)"),
         };
         return unreadable(op, status, base, &why, body);
     }
@@ -495,22 +493,22 @@ pub(crate) fn code_for_status(status: u16) -> &'static str {
 
 fn service_error(op: &'static Operation, json: &Value, mut d: Details) -> Error {
     let status = d.status.unwrap_or(0);
+    // every text below is the service's: scrubbed of secret shapes, escaped and bounded
+    let hex_is_secret = answer_carries_secret(op);
+    let text = |v: Option<&Value>| v.and_then(Value::as_str).map(|t| redact::service_text(t, hex_is_secret));
     let err = json.get("error").filter(|e| e.is_object());
-    let code = err.and_then(|e| e.get("code")).and_then(Value::as_str).map(str::to_string);
-    d.service_message = json
-        .get("message")
-        .and_then(Value::as_str)
-        .map(str::to_string)
-        .or_else(|| json.get("title").and_then(Value::as_str).map(str::to_string));
+    let code = text(err.and_then(|e| e.get("code")));
+    d.service_message = text(json.get("message")).or_else(|| text(json.get("title")));
+    let field_name = |wire: &str| op.sdk_name_of_wire(wire).map_or_else(|| redact::service_text(wire, true), str::to_string);
     if let Some(e) = err {
         d.node_code = e.get("nodeCode").and_then(Value::as_i64);
-        d.node_message = e.get("nodeMessage").and_then(Value::as_str).map(str::to_string);
-        d.field = e.get("field").and_then(Value::as_str).map(|w| op.sdk_name_of_wire(w).unwrap_or(w).to_string());
+        d.node_message = text(e.get("nodeMessage"));
+        d.field = e.get("field").and_then(Value::as_str).map(field_name);
     }
     if d.field.is_none() {
         // ASP.NET validation problem: first field named in `errors`
         if let Some(first) = json.get("errors").and_then(Value::as_object).and_then(|m| m.keys().next()) {
-            d.field = Some(op.sdk_name_of_wire(first).unwrap_or(first).to_string());
+            d.field = Some(field_name(first));
         }
     }
     let ok_status = (200..300).contains(&status);
@@ -568,9 +566,90 @@ pub(crate) fn typed<T: FromData>(
     // Decoded from the text itself: amounts keep every digit the service sent.
     let source = if data == "null" { "{}" } else { data };
     let mut out: T = serde_json::from_str(source)
-        .map_err(|e| unreadable_data(format!("unexpected data shape: {e}")))?;
+        .map_err(|_| unreadable_data(format!("unexpected data shape: {}", shape_mismatch::<T>(source))))?;
     out.set_raw(redact_answer(op, data, fields, echoed));
     Ok(out)
+}
+
+/// Where and how `data` does not fit `T`, from serde's error category and the path of the
+/// field, never with a value of the answer: serde's own messages quote the value
+/// (`invalid type: string "<a mnemonic>"`). Runs only after a failed decode, again with the
+/// path tracked, so that successful calls pay nothing for it.
+fn shape_mismatch<T: serde::de::DeserializeOwned>(source: &str) -> String {
+    let mut de = serde_json::Deserializer::from_str(source);
+    let Err(e) = serde_path_to_error::deserialize::<_, T>(&mut de) else {
+        return "the answer could not be read".to_string();
+    };
+    let mut path = String::from("data");
+    for segment in e.path().iter() {
+        use serde_path_to_error::Segment;
+        match segment {
+            Segment::Seq { index } => path.push_str(&format!("[{index}]")),
+            Segment::Map { key } if is_plain_name(key) => {
+                path.push('.');
+                path.push_str(key);
+            }
+            Segment::Enum { variant } if is_plain_name(variant) => {
+                path.push('.');
+                path.push_str(variant);
+            }
+            _ => path.push_str(".?"),
+        }
+    }
+    let inner = e.into_inner();
+    if inner.classify() != serde_json::error::Category::Data {
+        return format!("`{path}` is not valid JSON");
+    }
+    let message = inner.to_string();
+    // serde_json appends the position; serde's own text comes first
+    let message = message.rsplit_once(" at line ").map_or(message.as_str(), |(m, _)| m);
+    let expected = |rest: &str| rest.rsplit_once(", expected ").map(|(_, e)| e.to_string());
+    let (found, expected) = if let Some(rest) = message.strip_prefix("invalid type: ") {
+        (found_type(rest).to_string(), expected(rest))
+    } else if let Some(rest) = message.strip_prefix("invalid value: ") {
+        (format!("an invalid value ({})", found_type(rest)), expected(rest))
+    } else if let Some(rest) = message.strip_prefix("invalid length ") {
+        ("an array or text of the wrong length".to_string(), expected(rest))
+    } else if message.starts_with("unknown variant ") {
+        ("a name it does not know".to_string(), expected(message))
+    } else if message.starts_with("missing field `") || message.starts_with("duplicate field `") {
+        // the field names come from the SDK's own types
+        return format!("`{path}`: {message}");
+    } else if message.starts_with("expected an amount (JSON number), found ") {
+        return format!("`{path}`: {message}");
+    } else {
+        ("a value of another form".to_string(), None)
+    };
+    match expected {
+        // `expected` is the SDK's or serde's description of a type, never the answer's text
+        Some(exp) if exp.len() <= 200 => format!("`{path}`: expected {exp}, found {found}"),
+        _ => format!("`{path}`: found {found}"),
+    }
+}
+
+/// The type serde's `Unexpected` text describes (its value dropped).
+fn found_type(unexpected: &str) -> &'static str {
+    const KINDS: &[(&str, &str)] = &[
+        ("string", "a string"),
+        ("integer", "an integer"),
+        ("floating point", "a number with a fraction"),
+        ("boolean", "a boolean"),
+        ("null", "null"),
+        ("unit", "null"),
+        ("sequence", "an array"),
+        ("map", "an object"),
+        ("char", "a character"),
+        ("byte array", "bytes"),
+    ];
+    KINDS.iter().find(|(prefix, _)| unexpected.starts_with(prefix)).map_or("another type", |(_, kind)| kind)
+}
+
+/// A key that may be shown in a field path: short and plain (a key the service invented may
+/// itself be a secret).
+fn is_plain_name(key: &str) -> bool {
+    (1..=40).contains(&key.len())
+        && key.starts_with(|c: char| c.is_ascii_alphabetic())
+        && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_')
 }
 
 #[cfg(test)]
@@ -709,6 +788,118 @@ mod tests {
         let e = interpret(&ops::BLOCKCHAIN_INFO, resp(404, Some("text/plain"), "nope")).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::NotFound);
         assert_eq!(e.to_string(), "blockchain_info failed: not found (HTTP 404, code `not_found`): non-JSON body (content type `text/plain`): nope — note: the service also answers 404 when the API key is rejected; if this should exist, check the credential [request id req-1]");
+    }
+
+    const PHRASE: &str = "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject";
+
+    fn wif() -> String {
+        let mut data = vec![0xB0];
+        data.extend([7u8; 32]);
+        data.push(1);
+        bitcoin::base58::encode_check(&data)
+    }
+
+    /// A million levels of nesting in any position: a typed error, no recursion anywhere.
+    #[test]
+    fn deep_json_in_any_position_is_a_decode_error() {
+        let deep = |open: &str, close: &str| format!("{}{}", open.repeat(1_000_000), close.repeat(1_000_000));
+        let arrays = deep("[", "]");
+        let objects = deep("{\"k\":", "}").replace("\"k\":}", "\"k\":1}");
+        for nested in [&arrays, &objects] {
+            for (status, ct, body) in [
+                (200, "application/json", format!(r#"{{"successful":true,"data":{nested}}}"#)),
+                (200, "application/json", format!(r#"{{"successful":true,"data":{{"confirmed":1}},"x":{nested}}}"#)),
+                (200, "application/json", nested.clone()),
+                (500, "application/json", format!(r#"{{"successful":false,"message":{nested}}}"#)),
+                (500, "text/plain", nested.clone()),
+            ] {
+                for op in [&ops::WALLET_BALANCE, &ops::CREATE_WALLET] {
+                    let e = interpret(op, resp(status, Some(ct), &body)).unwrap_err();
+                    let expected = match (op.idempotent, status) {
+                        (true, 200) => ErrorKind::Decode,
+                        (false, _) => ErrorKind::OutcomeUnknown,
+                        (true, _) => ErrorKind::ServiceUnavailable,
+                    };
+                    assert_eq!(e.kind(), expected, "{} {status} {ct}", op.name);
+                    assert!(e.to_string().len() < 4000);
+                }
+            }
+        }
+        // as the untyped call's argument and as the caller's own RawJson
+        assert!(serde_json::from_str::<RawJson>(&arrays).is_err());
+    }
+
+    #[test]
+    fn too_many_entries_is_a_decode_error() {
+        let body = format!(r#"{{"successful":true,"data":{{"items":[{}{{}}]}}}}"#, "{},".repeat(3_000_000));
+        let e = interpret(&ops::WALLET_TRANSACTIONS, resp(200, Some("application/json"), &body)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Decode);
+        assert!(e.to_string().contains("array entries"), "{e}");
+    }
+
+    /// Decode errors name the path and the types, never a value: on every operation, and for
+    /// the secret-bearing ones the secret is not anywhere in the error.
+    #[test]
+    fn decode_errors_quote_no_value() {
+        let secret_data = [
+            format!("{PHRASE:?}"),
+            format!("{:?}", wif()),
+            "483920".to_string(),
+            format!(r#"{{"address":"x","privateKey":{{"k":{:?}}}}}"#, wif()),
+        ];
+        for op in ops::ALL {
+            for data in &secret_data {
+                let body = format!(r#"{{"successful":true,"data":{data}}}"#);
+                let Ok(answer) = interpret(op, resp(200, Some("application/json"), &body)) else { continue };
+                macro_rules! each_type { ($($t:ty),*) => { $(
+                    let copy = Answer { body: answer.body.clone(), data: answer.data.clone(), enveloped: true, status: 200, request_id: None, attempts: 1 };
+                    if let Err(e) = typed::<$t>(op, copy, None) {
+                        let shown = format!("{e} {e:?} {:?}", e.raw_body());
+                        // a bare number is a secret only where the answer carries one (an OTP)
+                        let otp = if answer_carries_secret(op) { "483920" } else { PHRASE };
+                        for secret in [PHRASE, &wif(), otp, "wrist"] {
+                            assert!(!shown.contains(secret), "{}: {shown}", op.name);
+                        }
+                    }
+                )* } }
+                each_type!(
+                    crate::models::PrivateKeyExport, crate::models::CreatedImportableEncryptedWallet, crate::models::EncryptedWallet,
+                    crate::models::MnemonicAddress, crate::models::BlockchainOtp, crate::models::WalletTransactions
+                );
+            }
+        }
+        let body = r#"{"successful":true,"data":{"items":[{"txid":"t","amount":"x"},{"txid":7}]}}"#;
+        let answer = interpret(&ops::WALLET_TRANSACTIONS, resp(200, Some("application/json"), body)).unwrap();
+        let e = typed::<crate::models::WalletTransactions>(&ops::WALLET_TRANSACTIONS, answer, None).unwrap_err();
+        assert!(e.to_string().contains("`data.items[0].amount`"), "{e}");
+        let body = r#"{"successful":true,"data":"pole inch"}"#;
+        let answer = interpret(&ops::GET_BLOCKCHAIN_OTP, resp(200, Some("application/json"), body)).unwrap();
+        let e = typed::<crate::models::BlockchainOtp>(&ops::GET_BLOCKCHAIN_OTP, answer, None).unwrap_err();
+        assert!(e.to_string().contains("`data`: expected struct BlockchainOtp, found a string"), "{e}");
+    }
+
+    /// Secrets the SDK never saw, echoed in any text of a failure, are scrubbed by shape.
+    #[test]
+    fn secrets_shaped_texts_of_the_service_are_scrubbed() {
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJleHAiOjE3MDAwMDAwMDB9.c2lnbmF0dXJlX3NlY3JldA";
+        let wif = wif();
+        for (status, body) in [
+            (200, format!(r#"{{"successful":false,"message":"your phrase {PHRASE}","error":{{"code":"{wif}","field":"{jwt}","nodeMessage":"key {wif}"}}}}"#)),
+            (400, format!(r#"{{"title":"bad {jwt}","errors":{{"{PHRASE}":["x"]}}}}"#)),
+            (500, format!("internal: {PHRASE} {wif}")),
+        ] {
+            let mut r = resp(status, Some(if status == 500 { "text/plain" } else { "application/json" }), &body);
+            r.request_id = Some(format!("rid-{jwt}"));
+            let e = interpret(&ops::WALLET_BALANCE, r).unwrap_err();
+            let shown = format!("{e} {e:?} {:?} {:?} {:?} {:?} {:?}", e.raw_body(), e.service_message(), e.service_code(), e.field(), e.node_message());
+            for secret in [PHRASE, "wrist", &wif, jwt] {
+                assert!(!shown.contains(secret), "{shown}");
+            }
+            assert!(shown.contains("[REDACTED]"), "{shown}");
+        }
+        // control characters from the service cannot rewrite a terminal
+        let e = interpret(&ops::WALLET_BALANCE, resp(400, Some("application/json"), r#"{"successful":false,"message":"a\u001b[2Jb\nc"}"#)).unwrap_err();
+        assert!(!e.to_string().contains('\u{1b}') && !e.to_string().contains('\n'), "{e}");
     }
 
     /// The whole response path (status × headers × body) never panics: `Retry-After`

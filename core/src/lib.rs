@@ -33,6 +33,7 @@ mod decode;
 mod error;
 pub mod fields;
 pub mod fork;
+mod json_limits;
 mod methods;
 pub mod models;
 pub mod offline;
@@ -43,9 +44,13 @@ mod raw_json;
 mod redact;
 mod request;
 mod secret;
+mod shapes;
 mod transport;
 #[cfg(feature = "testing")]
 pub mod testing;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
@@ -55,6 +60,7 @@ pub use client::{
 };
 pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
+pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
 pub use methods::*;
 pub use models::*;

@@ -370,7 +370,7 @@ pub const SET_WALLET_MNEMONICS: Operation = op("set_wallet_mnemonics", "setWalle
 pub const WALLET_DEFAULT_ADDRESS: Operation = op("wallet_default_address", "walletDefaultAddress", "Wallet", Get, "/api/Wallet/wallet-default-address", &[
     MNEMONICS_H,
     p("address_type", "addressType", Query, AddressTypeCode, Optional, false),
-], true, &[]);
+], true, &["privateKey"]);
 /// `GET /api/Wallet/wallet-default-address-v2`
 pub const WALLET_DEFAULT_ADDRESS_V2: Operation = op("wallet_default_address_v2", "walletDefaultAddressV2", "Wallet", Get, "/api/Wallet/wallet-default-address-v2", &[
     MNEMONICS_H,

@@ -83,6 +83,7 @@ impl<'de> serde::Deserialize<'de> for RawJson {
     /// Any JSON value, kept as its compact text (unredacted: this is the caller's own data).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
+        crate::json_limits::check(raw.get().as_bytes()).map_err(|c| serde::de::Error::custom(c.why()))?;
         Ok(redacted(raw.get(), &Redaction::default()))
     }
 }
@@ -97,6 +98,8 @@ pub(crate) struct Redaction<'a> {
     pub secret_fields: &'a [&'a [&'a str]],
     /// The call's secret values, scrubbed from every string, key and number.
     pub echoed: Option<&'a SecretForms>,
+    /// Whether 64 hexadecimal digits are a secret here (a private key) rather than a txid.
+    pub hex_is_secret: bool,
 }
 
 impl Redaction<'_> {
@@ -170,8 +173,12 @@ impl<'t, 'r> Rewriter<'t, 'r> {
         (self.peek()? == byte).then(|| self.at += 1)
     }
 
-    /// Copies one value, redacting inside it.
+    /// Copies one value, redacting inside it. Texts reach here through
+    /// `json_limits::check`; the bound is kept anyway so that no text can recurse deeper.
     fn value(&mut self, depth: usize) -> Option<()> {
+        if depth > crate::json_limits::MAX_JSON_DEPTH {
+            return None;
+        }
         self.skip_ws();
         match self.peek()? {
             b'{' => self.object(depth),
@@ -266,20 +273,21 @@ impl<'t, 'r> Rewriter<'t, 'r> {
             .flatten()
     }
 
-    /// Copies a string token, with the call's secrets scrubbed from its text.
+    /// Copies a string token, with the call's secrets and anything shaped like a secret
+    /// scrubbed from its text.
     fn push_text_token(&mut self, token: &str) -> Option<()> {
-        match self.rules.echoed {
-            Some(forms) if !forms.is_empty() => {
-                let mut text = decode_string(token)?.into_owned();
-                if forms.found_in(&text) {
-                    forms.scrub_in_place(&mut text);
-                    self.out.push_str(&serde_json::to_string(&text).ok()?);
-                    return Some(());
-                }
-                self.out.push_str(token);
-            }
-            _ => self.out.push_str(token),
+        let text = decode_string(token)?;
+        let echoed = self.rules.echoed.filter(|forms| !forms.is_empty() && forms.found_in(&text));
+        let shaped = crate::shapes::scrub(&text, self.rules.hex_is_secret);
+        if echoed.is_none() && shaped.is_none() {
+            self.out.push_str(token);
+            return Some(());
         }
+        let mut text = shaped.unwrap_or_else(|| text.into_owned());
+        if let Some(forms) = echoed {
+            forms.scrub_in_place(&mut text);
+        }
+        self.out.push_str(&serde_json::to_string(&text).ok()?);
         Some(())
     }
 

@@ -19,98 +19,207 @@ pub(crate) const REDACTED: &str = "[REDACTED]";
 /// a text by the SDK).
 const MIN_SCRUB_LEN: usize = 4;
 
-/// The forms of a call's secret values that are scrubbed from texts and JSON.
-#[derive(Default)]
-pub(crate) struct SecretForms {
-    /// Longest first, so that a form containing another is replaced whole.
-    forms: Vec<String>,
+/// The longest service text (message, code, field, request id…) kept in an error.
+pub(crate) const SERVICE_TEXT_LIMIT: usize = 1024;
+
+/// A text of the service as the SDK keeps it in an error or a log: secret shapes scrubbed
+/// (`crate::shapes`), control and bidirectional-override characters escaped so that they
+/// cannot rewrite a terminal or a log line, and cut at [`SERVICE_TEXT_LIMIT`] bytes.
+pub(crate) fn service_text(text: &str, hex_is_secret: bool) -> String {
+    let scrubbed = crate::shapes::scrub(text, hex_is_secret);
+    let text = scrubbed.as_deref().unwrap_or(text);
+    let mut out = String::with_capacity(text.len().min(SERVICE_TEXT_LIMIT) + 4);
+    for c in text.chars() {
+        if out.len() >= SERVICE_TEXT_LIMIT {
+            out.push('…');
+            break;
+        }
+        if c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}') {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
-impl Drop for SecretForms {
+/// A set of secret forms, matched ignoring ASCII case in one pass (the service may change
+/// the case of what it echoes, and percent-encode with lower-case hex).
+pub(crate) struct FormSet {
+    /// Kept to be zeroized; the matcher works from its own tables.
+    forms: Vec<String>,
+    matcher: Option<aho_corasick::AhoCorasick>,
+}
+
+impl Drop for FormSet {
     fn drop(&mut self) {
         self.forms.iter_mut().for_each(Zeroize::zeroize);
     }
 }
 
-impl SecretForms {
-    /// The forms of the credential and of the call's secret inputs.
-    pub(crate) fn for_call<'a>(credential: &str, secrets: impl IntoIterator<Item = &'a str>) -> SecretForms {
-        let mut f = SecretForms::default();
-        f.add_credential(credential);
-        for s in secrets {
-            f.add(s);
-        }
-        f.forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
-        f.forms.dedup();
-        f
+impl FormSet {
+    fn new(mut forms: Vec<String>) -> FormSet {
+        forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        forms.dedup();
+        let matcher = (!forms.is_empty())
+            .then(|| {
+                aho_corasick::AhoCorasick::builder()
+                    .ascii_case_insensitive(true)
+                    .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .build(&forms)
+                    .ok()
+            })
+            .flatten();
+        FormSet { forms, matcher }
     }
 
-    fn push(&mut self, form: String) {
-        if form.len() >= MIN_SCRUB_LEN && !self.forms.contains(&form) {
-            self.forms.push(form);
-        }
-    }
-
-    /// A secret as sent and in the encodings it may come back in.
-    fn add(&mut self, secret: &str) {
-        if secret.len() < MIN_SCRUB_LEN {
-            return;
-        }
-        self.push(secret.to_string());
-        self.push(percent_encode(secret, true));
-        self.push(percent_encode(secret, false));
-        self.push(percent_encode(secret, true).to_ascii_lowercase());
-        if let Ok(json) = serde_json::to_string(secret) {
-            let inner = json[1..json.len() - 1].to_string();
-            self.push(inner.replace('/', "\\/"));
-            self.push(inner);
-        }
-        // Mnemonics: the words joined by other separators.
-        if secret.contains(' ') {
-            self.push(secret.replace(' ', "+"));
-            self.push(secret.replace(' ', "%20"));
-            self.push(secret.replace(' ', ","));
-            self.push(secret.replace(' ', "\n"));
-        }
-    }
-
-    /// The credential: the whole value, and for a node URL its userinfo, user:password and
-    /// password alone (encoded and decoded); for a JWT also its signature part.
-    fn add_credential(&mut self, credential: &str) {
-        self.add(credential);
+    /// The forms of a credential: the whole value, and for a node URL its userinfo,
+    /// user:password and password alone (encoded and decoded); for a JWT also its signature.
+    pub(crate) fn credential(credential: &str) -> FormSet {
+        let mut forms = Vec::new();
+        add_forms(&mut forms, credential);
         if let Ok(url) = url::Url::parse(credential) {
             if let Some(password) = url.password() {
                 let user = url.username();
                 for (u, p) in [(user.to_string(), password.to_string()), (percent_decode(user), percent_decode(password))] {
-                    self.add(&format!("{u}:{p}"));
-                    self.add(&p);
+                    add_forms(&mut forms, &format!("{u}:{p}"));
+                    add_forms(&mut forms, &p);
                 }
             }
         } else {
             let parts: Vec<&str> = credential.split('.').collect();
             if parts.len() == 3 && parts[2].len() >= 8 {
-                self.add(parts[2]);
+                add_forms(&mut forms, parts[2]);
             }
         }
+        FormSet::new(forms)
+    }
+
+    fn found_in(&self, text: &str) -> bool {
+        self.matcher.as_ref().is_some_and(|m| m.is_match(text))
+    }
+
+    fn scrub_in_place(&self, text: &mut String) {
+        let Some(m) = &self.matcher else { return };
+        if !m.is_match(text.as_str()) {
+            return;
+        }
+        let mut out = String::with_capacity(text.len());
+        let mut at = 0;
+        for found in m.find_iter(text.as_str()) {
+            out.push_str(&text[at..found.start()]);
+            out.push_str(REDACTED);
+            at = found.end();
+        }
+        out.push_str(&text[at..]);
+        text.zeroize();
+        *text = out;
+    }
+}
+
+/// A secret as sent and in the encodings it may come back in. Case is ignored when matching,
+/// so lower-case percent-encoding and a service that changed the case are covered.
+fn add_forms(forms: &mut Vec<String>, secret: &str) {
+    if secret.len() < MIN_SCRUB_LEN {
+        return;
+    }
+    let mut push = |form: String| {
+        if form.len() >= MIN_SCRUB_LEN && !forms.contains(&form) {
+            forms.push(form);
+        }
+    };
+    push(secret.to_string());
+    push(percent_encode(secret, true));
+    push(percent_encode(secret, false));
+    if let Ok(json) = serde_json::to_string(secret) {
+        let inner = json[1..json.len() - 1].to_string();
+        push(inner.replace('/', "\\/"));
+        push(inner);
+    }
+    // what ASP.NET's JSON writer sends: `+ & ' < > " \` `` ` `` and every non-ASCII character as \uXXXX
+    push(escape_chars(secret, |c| !c.is_ascii() || "+&'<>\"\\`".contains(c), |u, out| {
+        out.push_str(&format!("\\u{u:04X}"))
+    }));
+    // HTML: named entities, then every punctuation or non-ASCII character as a decimal or hex reference
+    push(
+        secret
+            .replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+            .replace('"', "&quot;")
+            .replace('\'', "&#39;"),
+    );
+    let punctuation = |c: char| !c.is_ascii_alphanumeric() && c != ' ';
+    push(escape_chars(secret, punctuation, |u, out| out.push_str(&format!("&#{u};"))));
+    push(escape_chars(secret, punctuation, |u, out| out.push_str(&format!("&#x{u:X};"))));
+    // Mnemonics: the words joined by other separators.
+    if secret.contains(' ') {
+        for sep in ["+", "%20", ",", "\n", ", "] {
+            push(secret.replace(' ', sep));
+        }
+    }
+}
+
+/// `text` with each character that `escape` selects written by `write` (UTF-16 units for
+/// characters past U+FFFF, as JSON escapes them).
+fn escape_chars(text: &str, escape: impl Fn(char) -> bool, write: impl Fn(u32, &mut String)) -> String {
+    let mut out = String::with_capacity(text.len() * 2);
+    for c in text.chars() {
+        if escape(c) {
+            let mut units = [0u16; 2];
+            for u in c.encode_utf16(&mut units) {
+                write(u32::from(*u), &mut out);
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// The forms of a call's secrets that are scrubbed from texts and JSON: the credential's
+/// (built once per credential) and the call's secret inputs'.
+pub(crate) struct SecretForms {
+    credential: std::sync::Arc<FormSet>,
+    inputs: Option<FormSet>,
+}
+
+impl SecretForms {
+    /// The forms of a credential given as text and of the call's secret inputs.
+    #[cfg(test)]
+    pub(crate) fn for_call<'a>(credential: &str, secrets: impl IntoIterator<Item = &'a str>) -> SecretForms {
+        SecretForms::with_credential(std::sync::Arc::new(FormSet::credential(credential)), secrets)
+    }
+
+    /// The forms of a credential's set and of the call's secret inputs.
+    pub(crate) fn with_credential<'a>(
+        credential: std::sync::Arc<FormSet>,
+        secrets: impl IntoIterator<Item = &'a str>,
+    ) -> SecretForms {
+        let mut forms = Vec::new();
+        for s in secrets {
+            add_forms(&mut forms, s);
+        }
+        let inputs = (!forms.is_empty()).then(|| FormSet::new(forms));
+        SecretForms { credential, inputs }
     }
 
     /// `true` when no form is scrubbed.
     pub(crate) fn is_empty(&self) -> bool {
-        self.forms.is_empty()
+        self.credential.matcher.is_none() && self.inputs.is_none()
     }
 
     /// `true` when `text` holds any form.
     pub(crate) fn found_in(&self, text: &str) -> bool {
-        self.forms.iter().any(|f| text.contains(f.as_str()))
+        self.credential.found_in(text) || self.inputs.as_ref().is_some_and(|f| f.found_in(text))
     }
 
     /// Replaces every form in `text` with `[REDACTED]`.
     pub(crate) fn scrub_in_place(&self, text: &mut String) {
-        for f in &self.forms {
-            if text.contains(f.as_str()) {
-                *text = text.replace(f.as_str(), REDACTED);
-            }
+        if let Some(inputs) = &self.inputs {
+            inputs.scrub_in_place(text);
         }
+        self.credential.scrub_in_place(text);
     }
 }
 

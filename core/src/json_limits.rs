@@ -1,0 +1,189 @@
+//! What a JSON text may cost before anything walks it.
+//!
+//! Every answer body, every raw JSON the SDK keeps and every argument of the untyped call is
+//! measured here first, by one iterative scan that allocates nothing. Past a limit the text is
+//! treated like text that is not JSON at all, so no later step (serde, the redacting
+//! rewriter, a binding's conversion) ever meets deeper nesting or more entries than these:
+//! - nesting: [`MAX_JSON_DEPTH`] levels, serde_json's own recursion limit, so that what one
+//!   step accepts every other step accepts too;
+//! - array entries, counted over the whole text: at most one per [`BYTES_PER_ENTRY`] bytes of
+//!   the text, and never fewer than [`MIN_ENTRY_BUDGET`]. A page of the service holds at most
+//!   500 entries; `{"items":[{},{},…]}` in 16 MiB would otherwise decode into millions of
+//!   default entries (gigabytes once typed, more in Python).
+
+/// The deepest nesting of arrays and objects accepted in any JSON the SDK reads.
+pub const MAX_JSON_DEPTH: usize = 128;
+
+/// Array entries always allowed, whatever the size of the text.
+pub const MIN_ENTRY_BUDGET: usize = 10_000;
+
+/// Bytes of JSON text per array entry allowed beyond [`MIN_ENTRY_BUDGET`].
+pub const BYTES_PER_ENTRY: usize = 128;
+
+/// Why a JSON text was refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum TooCostly {
+    Depth,
+    Entries(usize),
+}
+
+impl TooCostly {
+    /// What an error says about it.
+    pub(crate) fn why(self) -> String {
+        match self {
+            TooCostly::Depth => format!("the JSON nests deeper than {MAX_JSON_DEPTH} levels"),
+            TooCostly::Entries(budget) => {
+                format!("the JSON holds more than {budget} array entries, more than its size allows")
+            }
+        }
+    }
+}
+
+/// The array entries allowed in a text of `len` bytes.
+pub(crate) fn entry_budget(len: usize) -> usize {
+    MIN_ENTRY_BUDGET.max(len / BYTES_PER_ENTRY)
+}
+
+/// Checks nesting and entries of `text` in one pass. Text that is not valid JSON may pass:
+/// the parser reports that; this only guarantees bounds on what a parser would build.
+pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
+    let budget = entry_budget(text.len());
+    // one bit per open level: set for an array (depth never exceeds 128, so a u128 holds it)
+    let mut arrays: u128 = 0;
+    let mut depth = 0usize;
+    let mut entries = 0usize;
+    let mut at = 0usize;
+    while at < text.len() {
+        if !STRUCTURAL[usize::from(text[at])] {
+            at += 1;
+            continue;
+        }
+        match text[at] {
+            b'"' => {
+                at += 1;
+                loop {
+                    let Some(i) = memchr::memchr2(b'"', b'\\', &text[at..]) else { return Ok(()) };
+                    at += i;
+                    if text[at] == b'\\' {
+                        at += 2;
+                    } else {
+                        break;
+                    }
+                }
+            }
+            open @ (b'[' | b'{') => {
+                if depth == MAX_JSON_DEPTH {
+                    return Err(TooCostly::Depth);
+                }
+                if open == b'[' {
+                    arrays |= 1 << depth;
+                    // the first entry (an empty array counts one too: a little conservative)
+                    entries += 1;
+                } else {
+                    arrays &= !(1 << depth);
+                }
+                depth += 1;
+            }
+            b']' | b'}' => depth = depth.saturating_sub(1),
+            _ => {
+                if depth > 0 && arrays & (1 << (depth - 1)) != 0 {
+                    entries += 1;
+                }
+            }
+        }
+        if entries > budget {
+            return Err(TooCostly::Entries(budget));
+        }
+        at += 1;
+    }
+    Ok(())
+}
+
+/// The bytes that open or close a level, start a string or separate entries.
+static STRUCTURAL: [bool; 256] = {
+    let mut table = [false; 256];
+    let bytes = b"\"[]{},";
+    let mut i = 0;
+    while i < bytes.len() {
+        table[bytes[i] as usize] = true;
+        i += 1;
+    }
+    table
+};
+
+/// `true` when a JSON value built by the caller nests deeper than [`MAX_JSON_DEPTH`]. Walked
+/// with a stack of its own, so that no depth can overflow this thread's.
+pub(crate) fn value_too_deep(value: &serde_json::Value) -> bool {
+    use serde_json::Value;
+    let mut stack: Vec<(&Value, usize)> = vec![(value, 0)];
+    while let Some((v, depth)) = stack.pop() {
+        let children: Box<dyn Iterator<Item = &Value>> = match v {
+            Value::Array(items) => Box::new(items.iter()),
+            Value::Object(members) => Box::new(members.values()),
+            _ => continue,
+        };
+        if depth == MAX_JSON_DEPTH {
+            return true;
+        }
+        stack.extend(children.map(|c| (c, depth + 1)));
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nested(depth: usize, open: &str, close: &str) -> String {
+        format!("{}{}", open.repeat(depth), close.repeat(depth))
+    }
+
+    #[test]
+    fn depth_up_to_the_limit_and_not_one_more() {
+        assert_eq!(check(nested(128, "[", "]").as_bytes()), Ok(()));
+        assert_eq!(check(nested(129, "[", "]").as_bytes()), Err(TooCostly::Depth));
+        let objects = format!("{}1{}", "{\"a\":".repeat(128), "}".repeat(128));
+        assert_eq!(check(objects.as_bytes()), Ok(()));
+        let objects = format!("{}1{}", "{\"a\":".repeat(129), "}".repeat(129));
+        assert_eq!(check(objects.as_bytes()), Err(TooCostly::Depth));
+        // a million levels: refused, without recursion
+        assert_eq!(check(nested(1_000_000, "[", "]").as_bytes()), Err(TooCostly::Depth));
+        assert_eq!(check(nested(1_000_000, "{\"k\":", "}").as_bytes()), Err(TooCostly::Depth));
+    }
+
+    #[test]
+    fn brackets_inside_strings_do_not_count() {
+        let text = format!(r#"{{"s":"{}","e":"\"[{{\\"}}"#, "[".repeat(1000));
+        assert_eq!(check(text.as_bytes()), Ok(()));
+        // unterminated string: left to the parser
+        assert_eq!(check(b"[\"abc"), Ok(()));
+        assert_eq!(check(b"]]]}}}"), Ok(()));
+    }
+
+    #[test]
+    fn entries_are_bounded_by_the_size_of_the_text() {
+        let many = format!(r#"{{"items":[{}{{}}]}}"#, "{},".repeat(200_000));
+        assert!(matches!(check(many.as_bytes()), Err(TooCostly::Entries(_))));
+        let few = format!("[{}1]", "1,".repeat(MIN_ENTRY_BUDGET - 2));
+        assert_eq!(check(few.as_bytes()), Ok(()));
+        // entries of a realistic size pass at any count the size allows
+        let entry = format!(r#"{{"txid":"{}","amount":0.5,"comment":"{}"}},"#, "a".repeat(64), "c".repeat(40));
+        let page = format!("[{}1]", entry.repeat(50_000));
+        assert_eq!(check(page.as_bytes()), Ok(()));
+        // commas between object members are not entries
+        let members: String = (0..100_000).map(|i| format!("\"k{i}\":1,")).collect();
+        assert_eq!(check(format!("{{{members}\"z\":1}}").as_bytes()), Ok(()));
+    }
+
+    #[test]
+    fn caller_values_too_deep() {
+        let mut v = serde_json::json!(1);
+        for _ in 0..128 {
+            v = serde_json::json!([v]);
+        }
+        assert!(!value_too_deep(&v));
+        let v = serde_json::json!({ "x": v });
+        assert!(value_too_deep(&v));
+        // the test's own deep value is dropped by serde_json recursively: keep it small
+    }
+}
