@@ -1,7 +1,6 @@
 //! The async [`Client`], its [`ClientBuilder`] and the retrying executor.
 
 use std::fmt;
-use std::net::IpAddr;
 use std::sync::{Arc, RwLock};
 use std::time::{Duration, Instant};
 
@@ -445,10 +444,7 @@ impl ClientBuilder {
     }
 }
 
-fn is_loopback(host: &str) -> bool {
-    let h = host.trim_start_matches('[').trim_end_matches(']');
-    h.eq_ignore_ascii_case("localhost") || h.parse::<IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false)
-}
+use crate::transport::is_loopback;
 
 fn tls_config(extra: &[Vec<u8>], only: bool) -> Result<rustls::ClientConfig> {
     use rustls::pki_types::pem::PemObject;

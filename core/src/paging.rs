@@ -2,13 +2,20 @@
 //!
 //! A page shorter than asked for does not end the iteration: a service may cap its page size
 //! below the caller's. Only an empty page, or reaching the reported `total`, ends it. A service
-//! that ignores `skip` (the same page again) is an error, never an endless loop.
+//! that ignores `skip`, or answers a page seen before (two pages in turn), is an error, never an
+//! endless loop; so is a position past [`MAX_PAGED_ENTRIES`], and `collect_all` holds at most
+//! that many entries.
+
+/// The most entries a pager follows (and `collect_all` collects): a hostile or broken service
+/// cannot keep a pager going, or its memory growing, past it.
+pub const MAX_PAGED_ENTRIES: u32 = 1_000_000;
 
 use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
 use crate::methods::{AddressTransactionOptions, WalletTransactionsOptions};
 use crate::models::{AddressTxEntry, WalletTx};
 use crate::raw_json::RawJson;
+use std::collections::HashSet;
 
 /// Fetches a wallet's transactions page after page (newest first). Create it with
 /// [`Client::wallet_transactions_pages`]; call [`next_page`](Self::next_page) until `None`.
@@ -19,7 +26,7 @@ pub struct WalletTransactionPages {
     page_size: u32,
     skip: u32,
     done: bool,
-    previous: Option<u64>,
+    seen: HashSet<u64>,
 }
 
 impl WalletTransactionPages {
@@ -39,8 +46,7 @@ impl WalletTransactionPages {
             self.done = true;
             return Ok(None);
         }
-        check_progress(&mut self.previous, page.raw(), "wallet_transactions", self.skip)?;
-        self.skip = self.skip.saturating_add(page.items.len() as u32);
+        self.skip = check_progress(&mut self.seen, page.raw(), "wallet_transactions", self.skip, page.items.len())?;
         Ok(Some(page.items))
     }
 
@@ -48,6 +54,7 @@ impl WalletTransactionPages {
     pub async fn collect_all(mut self) -> Result<Vec<WalletTx>> {
         let mut all = Vec::new();
         while let Some(p) = self.next_page().await? {
+            // bounded by next_page: the position never passes MAX_PAGED_ENTRIES
             all.extend(p);
         }
         Ok(all)
@@ -63,7 +70,7 @@ pub struct AddressTransactionPages {
     page_size: u32,
     skip: u32,
     done: bool,
-    previous: Option<u64>,
+    seen: HashSet<u64>,
 }
 
 impl AddressTransactionPages {
@@ -80,8 +87,7 @@ impl AddressTransactionPages {
             self.done = true;
             return Ok(None);
         }
-        check_progress(&mut self.previous, page.raw(), "address_transaction", self.skip)?;
-        self.skip = self.skip.saturating_add(page.items.len() as u32);
+        self.skip = check_progress(&mut self.seen, page.raw(), "address_transaction", self.skip, page.items.len())?;
         if page.total.is_some_and(|t| i64::from(self.skip) >= t) {
             self.done = true;
         }
@@ -92,33 +98,30 @@ impl AddressTransactionPages {
     pub async fn collect_all(mut self) -> Result<Vec<AddressTxEntry>> {
         let mut all = Vec::new();
         while let Some(p) = self.next_page().await? {
+            // bounded by next_page: the position never passes MAX_PAGED_ENTRIES
             all.extend(p);
         }
         Ok(all)
     }
 }
 
-/// Fails when a page repeats the previous one: the service ignores `skip`, and following it
-/// would never end.
-fn check_progress(
-    previous: &mut Option<u64>,
-    raw: &RawJson,
-    op: &'static str,
-    skip: u32,
-) -> Result<()> {
-    let items = fingerprint(raw.member("items").unwrap_or("null"));
-    if *previous == Some(items) {
-        return Err(Error::new(
-            ErrorKind::ServiceError,
-            format!(
-                "{op} failed: the service answered skip={skip} with the same entries as the page before; it seems to ignore \
-                 `skip`, so the pages were not followed further"
-            ),
-        )
-        .set_operation(op));
+/// The position after this page; fails when the page repeats one seen before (the service
+/// ignores `skip`, or answers pages in turn), or when the position would pass
+/// [`MAX_PAGED_ENTRIES`].
+fn check_progress(seen: &mut HashSet<u64>, raw: &RawJson, op: &'static str, skip: u32, entries: usize) -> Result<u32> {
+    let fail = |why: String| Err(Error::new(ErrorKind::ServiceError, format!("{op} failed: {why}")).set_operation(op));
+    if !seen.insert(fingerprint(raw.member("items").unwrap_or("null"))) {
+        return fail(format!(
+            "the service answered skip={skip} with the same entries as an earlier page; it seems to ignore `skip`, so the \
+             pages were not followed further"
+        ));
     }
-    *previous = Some(items);
-    Ok(())
+    match u32::try_from(entries).ok().and_then(|n| skip.checked_add(n)).filter(|next| *next <= MAX_PAGED_ENTRIES) {
+        Some(next) => Ok(next),
+        None => fail(format!(
+            "the pages go past {MAX_PAGED_ENTRIES} entries, the most a pager follows; read further pages with skip yourself"
+        )),
+    }
 }
 
 /// A hash of a JSON text.
@@ -132,11 +135,11 @@ fn fingerprint(json: &str) -> u64 {
 impl Client {
     /// A cursor over the wallet's transactions, `page_size` entries per request (1..=500).
     pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
-        WalletTransactionPages { client: self.clone(), wallet_name: wallet_name.to_string(), page_size: page_size.max(1), skip: 0, done: false, previous: None }
+        WalletTransactionPages { client: self.clone(), wallet_name: wallet_name.to_string(), page_size: page_size.max(1), skip: 0, done: false, seen: HashSet::new() }
     }
 
     /// A cursor over an address's history, `page_size` entries per request (1..=500).
     pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
-        AddressTransactionPages { client: self.clone(), address: address.to_string(), page_size: page_size.max(1), skip: 0, done: false, previous: None }
+        AddressTransactionPages { client: self.clone(), address: address.to_string(), page_size: page_size.max(1), skip: 0, done: false, seen: HashSet::new() }
     }
 }

@@ -157,8 +157,22 @@ enum Route {
 /// The route to the base URL: the configured proxy; else `HTTP_PROXY`/`HTTPS_PROXY`/
 /// `ALL_PROXY` less `NO_PROXY` (as curl and reqwest read them), unless `no_proxy`; else direct.
 /// Decided once: a client's host never changes.
+///
+/// Loopback destinations always go direct: a proxy would carry a local sandbox's plain-http
+/// traffic (the key, passphrases, private keys) off the machine.
 fn route(s: &Settings<'_>) -> Result<(Route, Option<HeaderValue>)> {
     let base = Uri::try_from(s.base_url.as_str()).map_err(|_| Error::config("the base URL is not valid"))?;
+    let host = s.base_url.host_str().unwrap_or("");
+    let port = s.base_url.port_or_known_default().unwrap_or(0);
+    let env_bypass = || {
+        ["NO_PROXY", "no_proxy"]
+            .iter()
+            .filter_map(|name| std::env::var(name).ok())
+            .any(|list| no_proxy_matches(&list, host, port))
+    };
+    if is_loopback(host) {
+        return Ok((Route::Direct, None));
+    }
     let intercept = match s.proxy {
         Some(p) => {
             let not_supported = || Error::config(format!("the proxy URL `{}` is not supported: use http://[user:password@]host:port", redact_userinfo(p)));
@@ -168,7 +182,7 @@ fn route(s: &Settings<'_>) -> Result<(Route, Option<HeaderValue>)> {
             }
             Some(Matcher::builder().all(p.to_string()).build().intercept(&base).ok_or_else(not_supported)?)
         }
-        None if s.no_proxy => None,
+        None if s.no_proxy || env_bypass() => None,
         None => Matcher::from_env().intercept(&base),
     };
     let Some(intercept) = intercept else {
@@ -267,16 +281,73 @@ impl hyper::rt::Write for Stream {
     }
 }
 
-/// `s` with a URL's user name and password removed (for messages).
+/// `s` with a URL's user name and password removed (for messages); also for a proxy given
+/// without a scheme (`alice:S3cret@proxy:3128`), which a URL parser reads as something else.
 pub(crate) fn redact_userinfo(s: &str) -> String {
-    match url::Url::parse(s) {
-        Ok(mut u) if !u.username().is_empty() || u.password().is_some() => {
-            let _ = u.set_username("");
-            let _ = u.set_password(None);
-            u.to_string()
+    let (scheme, rest) = s.split_once("://").map_or(("", s), |(scheme, rest)| (scheme, rest));
+    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let shown = match rest[..authority_end].rfind('@') {
+        Some(at) => format!("[REDACTED]@{}", &rest[at + 1..]),
+        None => rest.to_string(),
+    };
+    if scheme.is_empty() {
+        shown
+    } else {
+        format!("{scheme}://{shown}")
+    }
+}
+
+/// Whether a `NO_PROXY` list sends `host:port` direct, as curl reads it and beyond what the
+/// proxy matcher reads: `*`, `*.example.com`, `.example.com` and `example.com` (the host and its
+/// subdomains), each optionally with `:port`. IP ranges are left to the matcher.
+pub(crate) fn no_proxy_matches(list: &str, host: &str, port: u16) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    list.split(',').map(str::trim).filter(|e| !e.is_empty()).any(|entry| {
+        if entry == "*" {
+            return true;
         }
-        Ok(_) => s.to_string(),
-        Err(_) => "(unparseable)".to_string(),
+        let (name, entry_port) = match entry.rsplit_once(':') {
+            Some((name, p)) if !name.contains(':') || name.ends_with(']') => (name, p.parse::<u16>().ok()),
+            _ => (entry, None),
+        };
+        if entry_port.is_some_and(|p| p != port) {
+            return false;
+        }
+        let name = name.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+        let name = name.trim_start_matches("*.").trim_start_matches('.');
+        !name.is_empty() && (host == name || host.ends_with(&format!(".{name}")))
+    })
+}
+
+/// `true` for `localhost` and loopback addresses.
+pub(crate) fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']');
+    h.eq_ignore_ascii_case("localhost") || h.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn userinfo_never_shown() {
+        assert_eq!(redact_userinfo("http://alice:S3cret@proxy:3128"), "http://[REDACTED]@proxy:3128");
+        assert_eq!(redact_userinfo("alice:S3cret@proxy:3128"), "[REDACTED]@proxy:3128");
+        assert_eq!(redact_userinfo("socks5://a:b@c@proxy:1/x@y"), "socks5://[REDACTED]@proxy:1/x@y");
+        assert_eq!(redact_userinfo("http://proxy:3128"), "http://proxy:3128");
+    }
+
+    #[test]
+    fn no_proxy_with_ports_and_wildcards() {
+        assert!(no_proxy_matches("*", "wallet.example.com", 443));
+        assert!(no_proxy_matches("other, *.example.com", "wallet.example.com", 443));
+        assert!(no_proxy_matches(".example.com", "wallet.example.com", 443));
+        assert!(no_proxy_matches("example.com", "example.com", 443));
+        assert!(no_proxy_matches("wallet.example.com:443", "wallet.example.com", 443));
+        assert!(!no_proxy_matches("wallet.example.com:8443", "wallet.example.com", 443));
+        assert!(!no_proxy_matches("ample.com", "wallet.example.com", 443));
+        assert!(no_proxy_matches("[::1]:8080", "[::1]", 8080));
+        assert!(!no_proxy_matches("", "wallet.example.com", 443));
     }
 }
 

@@ -653,11 +653,36 @@ async fn a_service_that_ignores_skip_is_an_error_not_an_endless_loop() {
     assert_eq!(e.kind(), ErrorKind::ServiceError);
     assert_eq!(
         e.to_string(),
-        "wallet_transactions failed: the service answered skip=10 with the same entries as the page before; it seems to ignore `skip`, so the pages were not followed further"
+        "wallet_transactions failed: the service answered skip=10 with the same entries as an earlier page; it seems to ignore `skip`, so the pages were not followed further"
     );
     assert_eq!(server.hits_after_settling().await, 2);
     let e = client(&server.url).address_transaction_pages("a", 10).collect_all().await.unwrap_err();
     assert_eq!(e.kind(), ErrorKind::ServiceError);
+}
+
+#[tokio::test]
+async fn a_service_that_answers_two_pages_in_turn_is_an_error_not_an_endless_loop() {
+    let server = Server::start(Fault::Handler(Arc::new(|line: &str| {
+        if query_int(line, "skip") / 10 % 2 == 0 { page_answer(0..10) } else { page_answer(10..20) }
+    })))
+    .await;
+    let e = client(&server.url).wallet_transactions_pages("w", 10).collect_all().await.unwrap_err();
+    assert!(e.to_string().contains("skip=20 with the same entries as an earlier page"), "{e}");
+    assert_eq!(server.hits_after_settling().await, 3);
+}
+
+#[tokio::test]
+async fn pagers_stop_at_their_entry_cap() {
+    // every page new, never empty: the pager ends at MAX_PAGED_ENTRIES, not never
+    let server = Server::start(Fault::Handler(Arc::new(|line: &str| {
+        let skip = query_int(line, "skip");
+        let items: Vec<String> = (0..500).map(|i| format!(r#"{{"txid":"t{}","amount":1.0}}"#, skip + i)).collect();
+        http("200 OK", &[("Content-Type", "application/json")], &format!(r#"{{"successful":true,"data":{{"items":[{}]}}}}"#, items.join(",")))
+    })))
+    .await;
+    let e = client(&server.url).wallet_transactions_pages("w", 500).collect_all().await.unwrap_err();
+    assert!(e.to_string().contains("go past 1000000 entries"), "{e}");
+    assert_eq!(server.hits_after_settling().await as u32, wallet_sdk::MAX_PAGED_ENTRIES / 500 + 1);
 }
 
 #[tokio::test]

@@ -491,3 +491,72 @@ async fn scenarios() {
     let missing: Vec<&str> = operations::ALL.iter().map(|o| o.name).filter(|n| !called.contains(n)).collect();
     assert!(missing.is_empty(), "operations no scenario calls: {missing:?}");
 }
+
+// ---- hostile-answer cells (tests/hostile/cells.json, run by scripts/test-hostile)
+
+/// Results whose raw JSON is larger than this are not also printed through `{:?}` (a list of
+/// millions of items would print gigabytes); the raw JSON itself is always printed.
+const HOSTILE_REPR_LIMIT: usize = 1024 * 1024;
+
+/// One hostile-answer cell, in this process (scripts/test-hostile starts one per cell, so that a
+/// crash is that cell's failure): `HOSTILE_CELL=<name>` (cells from `HOSTILE_CELLS`, default
+/// tests/hostile/cells.json). The rule is already armed on the fault proxy for this process's
+/// credential `WALLET_SDK_API_KEY`; the call goes through `WALLET_FAULT_PROXY_URL` with the
+/// cell's `args`, and one line `HOSTILE-RESULT {json}` tells the outcome: the kind (`ok` for a
+/// success), the error's message, `Display`, `{:?}` and every text field, or the result's raw
+/// JSON and `{:?}`. Every call event and the SDK's own logs (target `wallet_sdk`, TRACE) go to
+/// stderr, which is checked for secrets too. Without `HOSTILE_CELL` this test does nothing.
+#[tokio::test(flavor = "multi_thread")]
+async fn hostile_cell() {
+    let Ok(name) = std::env::var("HOSTILE_CELL") else { return };
+    let path = std::env::var("HOSTILE_CELLS").map(std::path::PathBuf::from).unwrap_or_else(|_| repo_root().join("tests/hostile/cells.json"));
+    let cells: Value = serde_json::from_str(&std::fs::read_to_string(&path).expect("the cells file")).expect("cells JSON");
+    let cell = cells["cells"].as_array().expect("cells").iter().find(|c| c["name"] == name.as_str()).unwrap_or_else(|| panic!("no cell {name}")).clone();
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(tracing_subscriber::EnvFilter::new("wallet_sdk=trace"))
+        .with_writer(std::io::stderr)
+        .with_ansi(false)
+        .try_init();
+    let client = Client::builder()
+        .base_url(env("WALLET_FAULT_PROXY_URL"))
+        .credential(env("WALLET_SDK_API_KEY"))
+        .timeout(Duration::from_secs(120))
+        .retry_policy(RetryPolicy { base_backoff: Duration::from_millis(100), ..Default::default() })
+        .on_call(|event| eprintln!("call event {event:?}"))
+        .build()
+        .expect("a client");
+    let args = Args(cell["args"].as_object().cloned().unwrap_or_default());
+    let op = cell["op"].as_str().expect("op");
+    let mut out = Map::new();
+    out.insert("cell".into(), json!(name));
+    match call(&client, op, &args).await {
+        Ok(v) => {
+            out.insert("kind".into(), json!("ok"));
+            let raw = match &v {
+                FieldValue::Record(r) => r.raw.as_ref().map(|r| r.as_str().to_string()),
+                _ => None,
+            };
+            let repr = if raw.as_ref().map_or(0, String::len) > HOSTILE_REPR_LIMIT { "(not printed: the raw JSON is larger than 1 MiB)".to_string() } else { format!("{v:?}") };
+            out.insert("raw_json".into(), json!(raw));
+            out.insert("repr".into(), json!(repr));
+        }
+        Err(e) => {
+            out.insert("kind".into(), json!(e.kind().as_str()));
+            out.insert("message".into(), json!(e.message()));
+            out.insert("str".into(), json!(e.to_string()));
+            out.insert("repr".into(), json!(format!("{e:?}")));
+            out.insert(
+                "fields".into(),
+                json!({
+                    "status": e.status(), "service_code": e.service_code(), "service_message": e.service_message(),
+                    "request_id": e.request_id(), "field": e.field(), "operation": e.operation(), "node_code": e.node_code(),
+                    "node_message": e.node_message(), "attempts": e.attempts(), "retryable": e.is_retryable(), "raw_body": e.raw_body(),
+                }),
+            );
+        }
+    }
+    let mut stdout = std::io::stdout().lock();
+    // on a line of its own (libtest has written `test hostile_cell ... ` without a newline)
+    writeln!(stdout, "\nHOSTILE-RESULT {}", Value::Object(out)).unwrap();
+    stdout.flush().unwrap();
+}

@@ -13,8 +13,8 @@ use wallet_sdk::{Client, ErrorKind};
 
 const KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl";
 const ADDRESS: &str = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9";
-/// A test CA and a `localhost`/127.0.0.1 certificate it signed (valid until 2126; the CA's key
-/// was thrown away): tests/data/tls.
+/// A test CA and a certificate for `localhost`, 127.0.0.1 and `wallet.test` it signed (valid
+/// until 2126; the CA's key was thrown away): tests/data/tls.
 const CA: &str = include_str!("data/tls/ca.pem");
 const LOCALHOST_CERT: &str = include_str!("data/tls/localhost.pem");
 const LOCALHOST_KEY: &str = include_str!("data/tls/localhost-key.pem");
@@ -162,7 +162,7 @@ async fn serve_tunnel() -> (u16, Arc<Mutex<Vec<String>>>) {
 async fn https_through_a_proxys_tunnel_with_its_credentials_only_on_the_connect() {
     let (port, heads) = serve_tunnel().await;
     let client = Client::builder()
-        .base_url("https://localhost:8443")
+        .base_url("https://wallet.test:8443")
         .api_key(KEY)
         .add_root_certificate_pem(CA.as_bytes().to_vec())
         .tls_certs_only(true)
@@ -174,10 +174,32 @@ async fn https_through_a_proxys_tunnel_with_its_credentials_only_on_the_connect(
     let heads = heads.lock().unwrap().clone();
     assert_eq!(heads.len(), 2, "{heads:?}");
     // base64("proxyuser:proxy-pass")
-    assert!(heads[0].starts_with("CONNECT localhost:8443 HTTP/1.1\r\n"), "{}", heads[0]);
+    assert!(heads[0].starts_with("CONNECT wallet.test:8443 HTTP/1.1\r\n"), "{}", heads[0]);
     assert_eq!(header(&heads[0], "proxy-authorization"), Some("Basic cHJveHl1c2VyOnByb3h5LXBhc3M="), "{}", heads[0]);
     assert!(heads[1].starts_with("GET /api/Address/address-balance?"), "{}", heads[1]);
     assert_eq!(header(&heads[1], "proxy-authorization"), None, "{}", heads[1]);
+}
+
+/// A local service (the sandbox) is never reached through a proxy: plain http with the key,
+/// passphrases and private keys would leave the machine.
+#[tokio::test]
+async fn loopback_destinations_never_go_through_a_proxy() {
+    let (proxy_port, proxy_heads) = serve(None).await;
+    let (port, heads) = serve(None).await;
+    for host in ["127.0.0.1", "localhost"] {
+        let client = Client::builder()
+            .base_url(format!("http://{host}:{port}"))
+            .api_key(KEY)
+            .proxy(format!("http://proxyuser:proxy-pass@127.0.0.1:{proxy_port}"))
+            .build()
+            .unwrap();
+        client.address_balance(ADDRESS).await.unwrap();
+    }
+    assert_eq!(heads.lock().unwrap().len(), 2);
+    assert!(proxy_heads.lock().unwrap().is_empty());
+    // a proxy given without a scheme is refused without showing its password
+    let e = Client::builder().base_url("https://wallet.example").api_key(KEY).proxy("alice:S3cret@proxy:3128").build().unwrap_err();
+    assert!(!e.to_string().contains("S3cret"), "{e}");
 }
 
 #[tokio::test]
