@@ -91,14 +91,27 @@ pub fn arguments_to_json(py: Python<'_>, arguments: Option<Bound<'_, PyDict>>) -
     if let Some(d) = arguments {
         for (k, v) in d.iter() {
             let key: String = k.extract().map_err(|_| PyTypeError::new_err("argument names must be str"))?;
-            let value = py_to_json(py, &key, &v)?;
+            let value = py_to_json(py, &key, &v, 0)?;
             out.insert(key, value);
         }
     }
     Ok(out)
 }
 
-fn py_to_json(py: Python<'_>, field: &str, v: &Bound<'_, PyAny>) -> PyResult<Value> {
+/// Lists and dicts nest at most `wallet_sdk::MAX_JSON_DEPTH` levels: deeper (or a list that
+/// contains itself) is refused as invalid input instead of exhausting the stack.
+fn py_to_json(py: Python<'_>, field: &str, v: &Bound<'_, PyAny>, depth: usize) -> PyResult<Value> {
+    let nested = v.is_instance_of::<PyList>() || v.is_instance_of::<PyDict>();
+    if nested && depth >= wallet_sdk::MAX_JSON_DEPTH {
+        return Err(invalid_input(
+            py,
+            field,
+            format!(
+                "invalid input `{field}`: nests deeper than {} levels (or contains itself)",
+                wallet_sdk::MAX_JSON_DEPTH
+            ),
+        ));
+    }
     Ok(if v.is_none() {
         Value::Null
     } else if let Ok(b) = v.cast::<PyBool>() {
@@ -122,11 +135,11 @@ fn py_to_json(py: Python<'_>, field: &str, v: &Bound<'_, PyAny>) -> PyResult<Val
     } else if v.is_instance(DECIMAL.import(py, "decimal", "Decimal")?)? {
         Value::String(py.import("builtins")?.getattr("format")?.call1((v, "f"))?.extract()?)
     } else if let Ok(l) = v.cast::<PyList>() {
-        Value::Array(l.iter().map(|x| py_to_json(py, field, &x)).collect::<PyResult<_>>()?)
+        Value::Array(l.iter().map(|x| py_to_json(py, field, &x, depth + 1)).collect::<PyResult<_>>()?)
     } else if let Ok(d) = v.cast::<PyDict>() {
         let mut m = serde_json::Map::new();
         for (k, x) in d.iter() {
-            m.insert(k.extract()?, py_to_json(py, field, &x)?);
+            m.insert(k.extract()?, py_to_json(py, field, &x, depth + 1)?);
         }
         Value::Object(m)
     } else {

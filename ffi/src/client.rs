@@ -53,9 +53,10 @@ pub struct WalletClientConfig {
     #[uniffi(default = false)]
     pub tls_certs_only: bool,
     /// Send every request through this HTTP proxy (`http://[user:password@]host:port`; https and
-    /// SOCKS proxies are refused).
+    /// SOCKS proxies are refused). A `Secret`: its URL may hold a password, and records print
+    /// their fields.
     #[uniffi(default = None)]
-    pub proxy: Option<String>,
+    pub proxy: Option<Arc<Secret>>,
     /// Ignore proxies from the environment.
     #[uniffi(default = false)]
     pub no_proxy: bool,
@@ -121,7 +122,7 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::Result<wallet_sdk::Cl
         b = b.add_root_certificate_pem(pem.into_bytes());
     }
     if let Some(p) = config.proxy {
-        b = b.proxy(p);
+        b = b.proxy(p.0.expose());
     }
     if config.no_proxy {
         b = b.no_proxy();
@@ -607,7 +608,11 @@ mod tests {
     }
 
     fn client_for(url: &str) -> Arc<WalletClient> {
-        let config = WalletClientConfig {
+        WalletClient::new(client_config_for(url)).unwrap()
+    }
+
+    fn client_config_for(url: &str) -> WalletClientConfig {
+        WalletClientConfig {
             base_url: url.to_string(),
             credential: Secret::new("http://user:pass@127.0.0.1:9".into()),
             connect_timeout_ms: None,
@@ -624,8 +629,17 @@ mod tests {
             no_proxy: true,
             expiry_skew_seconds: None,
             address_type_codes: None,
+        }
+    }
+
+    #[test]
+    fn a_printed_config_shows_no_password() {
+        let config = WalletClientConfig {
+            proxy: Some(Secret::new("http://alice:S3cret-proxy@proxy.example:3128".into())),
+            ..WalletClientConfig::clone(&client_config_for("http://127.0.0.1:9"))
         };
-        WalletClient::new(config).unwrap()
+        let shown = format!("{config:?}");
+        assert!(!shown.contains("S3cret-proxy") && !shown.contains("user:pass"), "{shown}");
     }
 
     struct Listener(std::sync::Mutex<std::sync::mpsc::Sender<AbandonedCallInfo>>);
