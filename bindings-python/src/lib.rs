@@ -307,6 +307,15 @@ fn abandoned_call_hook(user: Option<Py<PyAny>>) -> impl Fn(&wallet_sdk::Abandone
 /// For a non-idempotent operation, an awaitable whose cancellation raises
 /// `OutcomeUnknownError` instead of `CancelledError` (the request runs on, see
 /// `_outcome_on_cancel`); other operations' awaitables as they are.
+/// Runs `f`, a constructor or setter that calls into the core: its error as the typed
+/// exception, and a panic as `wallet_sdk.InternalError` rather than pyo3's `PanicException`.
+fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> Result<T, wallet_sdk::Error>) -> PyResult<T> {
+    match wallet_sdk::panic::catch(f) {
+        Ok(result) => result.map_err(|e| to_pyerr(py, &e)),
+        Err(panic) => Err(convert::internal_error(py, &panic)),
+    }
+}
+
 fn guard_cancellation<'py>(py: Python<'py>, operation: &'static str, awaitable: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
     static GUARD: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     if wallet_sdk::operations::by_name(operation).is_none_or(|op| op.idempotent) {
@@ -363,7 +372,7 @@ macro_rules! constructors {
                     connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
                     allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes,
                     on_abandoned_call)?;
-                $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
+                guarded(py, || $ty::from_builder(b))
             }
 
             /// A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
@@ -397,7 +406,7 @@ macro_rules! constructors {
                 let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
                     max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
                     tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, on_abandoned_call)?;
-                $ty::from_builder(b).map_err(|e| to_pyerr(py, &e))
+                guarded(py, || $ty::from_builder(b))
             }
 
             /// The base URL in use.
@@ -423,7 +432,8 @@ macro_rules! constructors {
             /// Replaces the credential (key rotation) on the live client; it is checked first and
             /// the old one stays on error.
             fn set_credential(&self, py: Python<'_>, credential: SecretArg) -> PyResult<()> {
-                self.client(py)?.set_credential(credential.0.expose()).map_err(|e| to_pyerr(py, &e))
+                let client = self.client(py)?;
+                guarded(py, || client.set_credential(credential.0.expose()))
             }
 
             fn __repr__(&self) -> String {
