@@ -286,15 +286,25 @@ fn new_request_id() -> String {
     format!("{:032x}", rand::rng().random::<u128>())
 }
 
+/// The query parameters as the server reads them: names and values percent- and `+`-decoded.
+fn query_pairs(uri: &Uri) -> Vec<(String, String)> {
+    uri.query().map(|q| url::form_urlencoded::parse(q.as_bytes()).into_owned().collect()).unwrap_or_default()
+}
+
 /// Query keys whose values never reach a log line.
 const SECRET_QUERY_KEYS: &[&str] = &["nodeurlorapiaccesskey", "mnemonics", "encryptedpassphrase", "passphrase", "addressprivatkey", "addressprivatekey"];
 
+/// The query string for the access log, each secret value replaced by `[REDACTED]`. A key name is
+/// compared as the server reads it (`dispatch` and [`Req::query`]): percent- and `+`-decoded
+/// (`form_urlencoded`), then without regard to ASCII case, so that `nodeUrl%4FrApiAccessKey` is
+/// redacted like `nodeUrlOrApiAccessKey`. Everything else is logged as sent.
 fn redacted_query(uri: &Uri) -> String {
     let Some(q) = uri.query() else { return String::new() };
     q.split('&')
         .map(|pair| {
             let key = pair.split('=').next().unwrap_or("");
-            if SECRET_QUERY_KEYS.contains(&key.to_ascii_lowercase().as_str()) {
+            let decoded: String = url::form_urlencoded::parse(key.as_bytes()).map(|(k, _)| k.into_owned()).next().unwrap_or_default();
+            if SECRET_QUERY_KEYS.iter().any(|secret| decoded.eq_ignore_ascii_case(secret)) {
                 format!("{key}=[REDACTED]")
             } else {
                 pair.to_string()
@@ -357,8 +367,16 @@ pub async fn handle(state: Arc<AppState>, method: Method, uri: Uri, headers: Hea
 }
 
 async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: HeaderMap, body: Bytes, request_id: &str) -> Response {
+    // Before anything else, for every endpoint: a foreign Host is a DNS-rebinding page.
+    if let Err(e) = crate::guard::check_host(uri, &headers) {
+        return error_response(&e, Compat::Default, request_id);
+    }
     let lower_path = uri.path().to_ascii_lowercase();
     if lower_path.starts_with("/sandbox/") {
+        // No credential here: refuse what a web page of another origin could send.
+        if let Err(e) = crate::guard::check_sandbox_request(method, &headers) {
+            return error_response(&e, Compat::Default, request_id);
+        }
         let result = crate::sandbox_api::handle(state, method, &lower_path, &body).await;
         return render(result, Compat::Default, request_id);
     }
@@ -372,10 +390,7 @@ async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: He
         };
         return error_response(&e, global_compat, request_id);
     };
-    let query: Vec<(String, String)> = uri
-        .query()
-        .map(|q| url::form_urlencoded::parse(q.as_bytes()).into_owned().collect())
-        .unwrap_or_default();
+    let query = query_pairs(uri);
 
     // The credential: a query parameter on /api/Wallet/details, a header everywhere else.
     let from_query = query.iter().find(|(k, _)| k.eq_ignore_ascii_case("nodeUrlOrApiAccessKey")).map(|(_, v)| v.clone());
@@ -436,5 +451,53 @@ fn render(result: OpResult, compat: Compat, request_id: &str) -> Response {
             "application/json; charset=utf-8",
         ),
         Err(e) => error_response(&e, compat, request_id),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn redacted(query: &str) -> String {
+        redacted_query(&format!("/api/Wallet/details?{query}").parse::<Uri>().unwrap())
+    }
+
+    /// The value the server reads as the credential (`dispatch`'s parsing and matching).
+    fn credential_read(query: &str) -> Option<String> {
+        query_pairs(&format!("/api/Wallet/details?{query}").parse::<Uri>().unwrap())
+            .into_iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case("nodeUrlOrApiAccessKey"))
+            .map(|(_, v)| v)
+    }
+
+    #[test]
+    fn the_credential_is_redacted_however_its_name_is_encoded() {
+        for name in [
+            "nodeUrlOrApiAccessKey",
+            "NODEURLORAPIACCESSKEY",
+            "nodeUrl%4FrApiAccessKey",
+            "nodeUrl%4frApiAccessKey",
+            "%6EodeUrlOrApiAccessKey",
+            "nodeUrlOrApiAccessKe%79",
+            "%6E%6F%64%65%55%72%6C%4F%72%41%70%69%41%63%63%65%73%73%4B%65%79",
+        ] {
+            let query = format!("walletName=w&{name}=SECRET-KEY&x=1");
+            assert_eq!(credential_read(&query).as_deref(), Some("SECRET-KEY"), "the server reads ?{name}=");
+            let out = redacted(&query);
+            assert!(!out.contains("SECRET"), "?{name}= not redacted: {out}");
+            assert_eq!(out, format!("walletName=w&{name}=[REDACTED]&x=1"));
+        }
+    }
+
+    #[test]
+    fn every_secret_query_value_is_redacted_under_any_spelling_and_the_rest_is_kept() {
+        assert_eq!(redacted("mn%65monics=a+b+c&address=Q1"), "mn%65monics=[REDACTED]&address=Q1");
+        assert_eq!(redacted("Encrypted%50assphrase=p&addressPrivat%4Bey=k"), "Encrypted%50assphrase=[REDACTED]&addressPrivat%4Bey=[REDACTED]");
+        // Names the server does not read as a secret are logged as sent.
+        assert_eq!(redacted("nodeUrlOrApiAccessKey+=v&walletName=w"), "nodeUrlOrApiAccessKey+=v&walletName=w");
+        // A repeated key: every occurrence is redacted, not only the one the server reads.
+        assert_eq!(redacted("nodeUrlOrApiAccessKey=a&nodeurl%4FrApiAccessKey=b"), "nodeUrlOrApiAccessKey=[REDACTED]&nodeurl%4FrApiAccessKey=[REDACTED]");
+        // Invalid escapes and UTF-8 do not break the log line.
+        assert_eq!(redacted("a=%ZZ&%FF=1&nodeUrlOrApiAccessKey"), "a=%ZZ&%FF=1&nodeUrlOrApiAccessKey=[REDACTED]");
     }
 }

@@ -2,6 +2,7 @@
 
 use std::io::Read;
 use std::net::TcpListener;
+use std::os::unix::fs::DirBuilderExt;
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -35,6 +36,33 @@ fn random_token(len: usize) -> String {
     const ALPHABET: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     let mut rng = rand::rng();
     (0..len).map(|_| ALPHABET[rng.random_range(0..ALPHABET.len())] as char).collect()
+}
+
+/// The node's configuration file, in its data directory: the RPC user (`rpcauth`) only.
+const RPC_CONF: &str = "wallet-sandbox-rpc.conf";
+
+/// `rpcauth=USER:SALT$HMAC` as Litecoin Core's `share/rpcauth/rpcauth.py` writes it: a random hex
+/// salt and HMAC-SHA256 keyed with the salt's text over the password, in hex.
+fn rpcauth_line(user: &str, password: &str) -> String {
+    use hmac::{Hmac, Mac};
+    let salt = hex::encode(rand::rng().random::<[u8; 16]>());
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(salt.as_bytes()).expect("HMAC takes any key length");
+    mac.update(password.as_bytes());
+    format!("rpcauth={user}:{salt}${}", hex::encode(mac.finalize().into_bytes()))
+}
+
+/// Writes `text` to a new file `path` of mode 0600, replacing any file of that name (a kept
+/// `--data-dir` has the previous run's); never follows a symbolic link planted there.
+fn write_private_new(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    use std::os::unix::fs::OpenOptionsExt;
+    match std::fs::remove_file(path) {
+        Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    let mut f = std::fs::OpenOptions::new().write(true).create_new(true).mode(0o600).open(path)?;
+    f.write_all(text.as_bytes())?;
+    f.sync_all()
 }
 
 fn pid_alive(pid: i32) -> bool {
@@ -71,7 +99,9 @@ impl NodeProcess {
             None => {
                 remove_stale_temp_dirs();
                 let d = std::env::temp_dir().join(format!("{TEMP_PREFIX}{}-{}", std::process::id(), random_token(6)));
-                std::fs::create_dir_all(&d)?;
+                // Ours alone (it holds the wallets and the node's configuration), and new: an
+                // existing directory of that name is not taken over.
+                std::fs::DirBuilder::new().mode(0o700).create(&d)?;
                 std::fs::write(d.join("sandbox.pid"), std::process::id().to_string())?;
                 (d.clone(), Some(d))
             }
@@ -82,11 +112,16 @@ impl NodeProcess {
         let p2p_port = free_port()?;
         let user = format!("sandbox{}", random_token(6));
         let password = random_token(32);
+        // The credentials go in a file only we can read, never on the command line (which every
+        // local user sees in `ps`), and as a salted HMAC: the file does not hold the password.
+        let conf = node_dir.join(RPC_CONF);
+        write_private_new(&conf, &format!("# Written by wallet-sandbox for this run of litecoind.\n{}\n", rpcauth_line(&user, &password)))?;
         let binary = std::env::var("LITECOIND").unwrap_or_else(|_| "litecoind".into());
         let mut command = Command::new(&binary);
         command
             .arg("-regtest")
             .arg(format!("-datadir={}", node_dir.display()))
+            .arg(format!("-conf={}", conf.display()))
             .arg("-txindex=1")
             .arg("-fallbackfee=0.0001")
             .arg("-server=1")
@@ -102,8 +137,6 @@ impl NodeProcess {
             .arg("-rpcworkqueue=256")
             .arg("-rpcthreads=8")
             .arg("-printtoconsole=0")
-            .arg(format!("-rpcuser={user}"))
-            .arg(format!("-rpcpassword={password}"))
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());

@@ -7,6 +7,7 @@ mod amount;
 mod app;
 mod auth;
 mod error;
+mod guard;
 mod index;
 mod keys;
 mod launch;

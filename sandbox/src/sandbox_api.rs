@@ -1,5 +1,6 @@
 //! Sandbox-only endpoints (operations.md §1.15): health, keys, mine, fund, faults. No credential:
-//! the sandbox listens on loopback only.
+//! the sandbox listens on loopback only, and `crate::guard` has already refused what a web page
+//! could send here (a foreign Host or Origin, a POST that is not `application/json`).
 
 use std::sync::Arc;
 

@@ -84,3 +84,46 @@ async fn a_full_run_logs_every_request_and_no_secret() {
     }
     assert!(access.iter().any(|l| l.contains("path=/api/Wallet/details") && l.contains("nodeUrlOrApiAccessKey=[REDACTED]")));
 }
+
+/// The access log redacts every query value the server reads as a secret, however its name is
+/// written: the server decodes the key names (`%4F` is `O`, `+` a space) and matches them without
+/// regard to ASCII case, so the log must do the same.
+#[tokio::test(flavor = "multi_thread")]
+async fn encoded_query_key_names_are_redacted_too() {
+    let sandbox = OwnSandbox::start(&[], &[]);
+    let api = sandbox.api();
+    let wallet = common::unique("logq");
+    api.post("/api/Wallet/create", &[], json!({ "walletName": wallet })).await.data();
+    let names = [
+        "nodeUrl%4FrApiAccessKey",
+        "nodeurl%4frapiaccesskey",
+        "%6EodeUrlOrApiAccessKey",
+        "%6E%6F%64%65%55%72%6C%4F%72%41%70%69%41%63%63%65%73%73%4B%65%79",
+        "NODEURLORAPIACCESSKEY",
+        "nodeUrlOrApiAccessKe%79",
+    ];
+    let mut keys = Vec::new();
+    for name in names {
+        // A key of its own per spelling, so that a leak names the spelling that leaked.
+        let key = api.sandbox_post("/sandbox/keys", json!({ "ttlSeconds": 3600 })).await["apiKey"].as_str().unwrap().to_string();
+        let url = format!("{}/api/Wallet/details?walletName={wallet}&{name}={key}", api.base_url);
+        // The server reads the credential under that name: the answer is the wallet's details.
+        let r = common::send(reqwest::Client::new().get(url)).await;
+        assert_eq!(r.data()["walletName"], wallet.as_str(), "{name}: {}", r.text);
+        keys.push((name, key));
+    }
+    // A secret query value other than the credential, under an encoded name.
+    let words = "abandon ability able about above absent absorb abstract absurd abuse access accident";
+    let query = format!("mn%65monics={}", url::form_urlencoded::byte_serialize(words.as_bytes()).collect::<String>());
+    common::send(reqwest::Client::new().get(format!("{}/api/Blocks/blockchain-info?{query}", api.base_url)).header("nodeUrlOrApiAccessKey", &api.credential)).await;
+
+    let mut sandbox = sandbox;
+    sandbox.signal_and_wait("TERM");
+    let log = sandbox.log_text();
+    for (name, key) in &keys {
+        assert!(!log.contains(key.as_str()), "the credential sent as ?{name}= reached the log");
+        assert!(log.contains(&format!("{name}=[REDACTED]")), "no redacted ?{name}= in the log");
+    }
+    assert!(!log.contains("abandon+ability"), "mnemonics under an encoded name reached the log");
+    assert!(log.contains("mn%65monics=[REDACTED]"));
+}
