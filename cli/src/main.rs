@@ -1,6 +1,6 @@
 //! `wallet`: the command-line tool of the wallet SDK. Every one of the 43 operations is a
 //! subcommand generated from the core's operation table and run through the core's untyped
-//! call (the seven whose answers carry a secret, and the variants of `operations::VARIANTS`, go
+//! call (the eight whose answers carry a secret, and the variants of `operations::VARIANTS`, go
 //! through their typed methods, see `typed`); the offline toolkit is `wallet offline …`.
 //! See cli/README.md.
 
@@ -55,6 +55,20 @@ fn global(arg: Arg) -> Arg {
     arg.global(true).help_heading("Global options").display_order(order)
 }
 
+/// The longest `--timeout`, one day: a longer one is a mistake (and a huge one would overflow).
+const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
+
+/// Parses `--timeout`: seconds, from a millisecond to a day.
+fn timeout_seconds(text: &str) -> Result<Duration, String> {
+    let range = || format!("a number of seconds from 0.001 to {MAX_TIMEOUT_SECONDS}");
+    let seconds: f64 = text.trim().parse().map_err(|_| range())?;
+    // NaN fails the range too
+    if !(0.001..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
+        return Err(range());
+    }
+    Duration::try_from_secs_f64(seconds).map_err(|_| range())
+}
+
 /// The whole command line.
 pub fn command() -> Command {
     let offline = offline::Offline::augment_subcommands(Command::new("offline").subcommand_required(true))
@@ -103,14 +117,17 @@ pub fn command() -> Command {
                 .long("out")
                 .value_name("FILE")
                 .value_parser(clap::value_parser!(PathBuf))
-                .help("Write the result to FILE (created with mode 0600) instead of stdout"),
+                .help(
+                    "Write the result to FILE instead of stdout: a new file, mode 0600; never overwrites an existing \
+                     file or follows a symbolic link (refused before any call, exit 2)",
+                ),
         ))
         .arg(global(
             Arg::new("timeout")
                 .long("timeout")
                 .value_name("SECONDS")
-                .value_parser(clap::value_parser!(f64))
-                .help("Per-attempt timeout of a call"),
+                .value_parser(timeout_seconds)
+                .help(format!("Per-attempt timeout of a call (0.001 to {MAX_TIMEOUT_SECONDS})")),
         ))
         .arg(global(
             Arg::new("allow_insecure_http")
@@ -134,24 +151,21 @@ pub fn command() -> Command {
 
 fn main() -> ExitCode {
     let matches = command().get_matches();
-    let out = Output {
-        json: matches.get_flag("json"),
-        reveal: matches.get_flag("reveal_secrets"),
-        out: matches.get_one::<PathBuf>("out").cloned(),
-    };
-    match run(&matches, &out) {
+    let mut out = Output::new(matches.get_flag("json"), matches.get_flag("reveal_secrets"), matches.get_one::<PathBuf>("out").cloned());
+    match run(&matches, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
+            out.discard_empty();
             render::report(&f, out.json);
             ExitCode::from(f.exit_code())
         }
     }
 }
 
-fn run(matches: &ArgMatches, out: &Output) -> Result<(), Failure> {
+fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
     match matches.subcommand() {
         Some(("offline", m)) => {
-            out.check_reveal()?;
+            out.prepare()?;
             let cmd = offline::Offline::from_arg_matches(m).map_err(|e| Failure::Usage(e.to_string()))?;
             let value = offline::run(&cmd, out)?;
             emit(out, value, 0)
@@ -184,7 +198,7 @@ fn emit(out: &Output, value: Value, hidden: usize) -> Result<(), Failure> {
     Ok(())
 }
 
-async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out: &Output) -> Result<(), Failure> {
+async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
     let op = method.op;
     // a wallet created now would be unusable if its returned-once secrets were not seen
     let returned_once = !op.idempotent && !op.secret_outputs.is_empty();
@@ -196,7 +210,7 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
             op.secret_outputs.join(" and ")
         )));
     }
-    out.check_reveal()?;
+    out.prepare()?;
     let mut stdin = Stdin::new();
     let args = ops::arguments(method, m, &mut stdin)?;
     let sandbox = if g.get_flag("sandbox") {
@@ -245,11 +259,8 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
         .credential(api_key.expose())
         .user_agent_suffix(format!("wallet-cli/{}", env!("CARGO_PKG_VERSION")))
         .allow_insecure_http(g.get_flag("allow_insecure_http"));
-    if let Some(t) = g.get_one::<f64>("timeout") {
-        if !(t.is_finite() && *t > 0.0) {
-            return Err(Failure::Usage("--timeout takes a positive number of seconds".into()));
-        }
-        b = b.timeout(Duration::from_secs_f64(*t));
+    if let Some(t) = g.get_one::<Duration>("timeout") {
+        b = b.timeout(*t);
     }
     Ok(b.build()?)
 }

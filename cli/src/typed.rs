@@ -1,4 +1,4 @@
-//! The seven operations whose answers carry a secret (`Operation::secret_outputs`: a wallet's
+//! The eight operations whose answers carry a secret (`Operation::secret_outputs`: a wallet's
 //! passphrase or recovery phrase, a private key, a one-time code), and the variant
 //! `address_private_key_v2_with_passphrase`. The untyped call redacts their whole answer (and
 //! knows no variant), so they go through the core's typed methods: the typed result keeps its
@@ -70,6 +70,14 @@ pub async fn call(client: &Client, method: &str, args: &Map<String, Value>) -> O
             .get_blockchain_otp(text(args, "signature"))
             .await
             .map(|r| answer(r.raw(), vec![("code", r.code.clone())])),
+        "wallet_default_address" => {
+            let mnemonics = secret(args, "mnemonics").unwrap_or(empty);
+            let options = WalletDefaultAddressOptions { address_type: address_type(args) };
+            client
+                .wallet_default_address(&mnemonics, options)
+                .await
+                .map(|r| answer(r.raw(), r.private_key.iter().map(|k| ("privateKey", k.clone())).collect()))
+        }
         "wallet_default_address_v2" => {
             let mnemonics = secret(args, "mnemonics").unwrap_or(empty);
             let options = WalletDefaultAddressOptions { address_type: address_type(args) };
@@ -97,6 +105,7 @@ mod tests {
             "address_private_key_v2",
             "address_private_key_v2_with_passphrase",
             "get_blockchain_otp",
+            "wallet_default_address",
             "wallet_default_address_v2",
         ];
         let mut secret: Vec<&str> = methods().filter(|m| !m.op.secret_outputs.is_empty()).map(|m| m.name).collect();

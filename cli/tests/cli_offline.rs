@@ -1,5 +1,6 @@
 //! The `wallet` binary without a service: help, completions, man pages, argument and
-//! configuration errors and their exit codes, and every offline command.
+//! configuration errors and their exit codes, every offline command, `--out`, and hostile
+//! answers of a canned local service.
 
 use std::process::{Command, Output, Stdio};
 
@@ -56,10 +57,51 @@ fn json_error(o: &Output, exit: i32, kind: &str) -> Value {
     v["error"].clone()
 }
 
+/// A path in this run's temporary directory, with nothing there (`--out` never writes over a
+/// file, and a reused process id would find an old run's).
 fn temp_path(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("wallet-cli-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+    let path = dir.join(name);
+    let _ = std::fs::remove_dir_all(&path);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+/// A service on loopback that answers every request with `status` and the JSON `body`; its
+/// base URL.
+fn canned_service(status: &str, body: &str) -> String {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    let answer = format!(
+        "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    std::thread::spawn(move || {
+        for mut sock in listener.incoming().flatten() {
+            // the operations used here are GETs: the request ends with its head
+            let mut request = Vec::new();
+            let mut buf = [0u8; 4096];
+            while !request.windows(4).any(|w| w == b"\r\n\r\n") {
+                match sock.read(&mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => request.extend_from_slice(&buf[..n]),
+                }
+            }
+            let _ = sock.write_all(answer.as_bytes());
+        }
+    });
+    url
+}
+
+/// What a terminal must never receive from the service: C0/C1 controls but the layout's
+/// newlines, and bidirectional overrides.
+#[track_caller]
+fn assert_inert(printed: &[u8]) {
+    let printed = text(printed);
+    let bad: Vec<char> = printed.chars().filter(|c| (c.is_control() && *c != '\n') || ('\u{202a}'..='\u{202e}').contains(c)).collect();
+    assert!(bad.is_empty(), "raw {bad:?} in {printed:?}");
 }
 
 #[test]
@@ -242,3 +284,90 @@ fn assert_private(path: &std::path::Path) {
 
 #[cfg(not(unix))]
 fn assert_private(_: &std::path::Path) {}
+
+#[test]
+fn out_never_writes_over_a_file_or_through_a_symlink() {
+    let run = |out: &std::path::Path| wallet(&["--json", "--out", out.to_str().unwrap(), "offline", "is-valid-address", "x"], &[], None);
+    let existing = temp_path("existing.json");
+    std::fs::write(&existing, "keep").unwrap();
+    let e = json_error(&run(&existing), 2, "usage");
+    assert!(e["message"].as_str().unwrap().contains(existing.to_str().unwrap()), "{e}");
+    assert_eq!(std::fs::read_to_string(&existing).unwrap(), "keep");
+
+    #[cfg(unix)]
+    {
+        // a link planted where the secrets are to go, to a file or to nowhere yet
+        let target = temp_path("target");
+        let link = temp_path("link.json");
+        std::os::unix::fs::symlink(&target, &link).unwrap();
+        let e = json_error(&run(&link), 2, "usage");
+        assert!(e["message"].as_str().unwrap().contains(link.to_str().unwrap()), "{e}");
+        assert!(!target.exists(), "--out followed the link");
+        std::fs::write(&target, "keep").unwrap();
+        json_error(&run(&link), 2, "usage");
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "keep");
+    }
+
+    // a directory that does not exist: the CLI's own failure
+    let nowhere = temp_path("no-such-dir").join("out.json");
+    let e = json_error(&run(&nowhere), 1, "cli");
+    assert!(e["message"].as_str().unwrap().contains(nowhere.to_str().unwrap()), "{e}");
+
+    let help = text(&wallet(&["--help"], &[], None).stdout);
+    assert!(help.contains("never overwrites"), "{help}");
+}
+
+#[test]
+fn out_is_checked_before_the_call_and_not_left_empty() {
+    // a refused --out stops the run before anything is sent (an answer's returned-once
+    // secrets would be lost): a usage error, not the transport failure of port 9
+    let key = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY)];
+    let existing = temp_path("before-call.json");
+    std::fs::write(&existing, "").unwrap();
+    let o = wallet(&["--json", "--out", existing.to_str().unwrap(), "--timeout", "2", "blockchain-info"], &key, None);
+    json_error(&o, 2, "usage");
+    // a failed call leaves no empty file behind
+    let fresh = temp_path("failed-call.json");
+    let o = wallet(&["--json", "--out", fresh.to_str().unwrap(), "--timeout", "2", "blockchain-info"], &key, None);
+    json_error(&o, 17, "transport");
+    assert!(!fresh.exists());
+}
+
+#[test]
+fn timeouts_out_of_range_are_usage_errors() {
+    let key = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY)];
+    for bad in ["1e300", "86401", "inf", "NaN", "0", "-1", "1e-300", "x"] {
+        let flag = format!("--timeout={bad}");
+        let o = wallet(&[&flag, "blockchain-info"], &key, None);
+        let err = text(&o.stderr);
+        assert_eq!(code(&o), 2, "{flag}: {err}");
+        assert!(err.contains("--timeout") && !err.contains("panicked"), "{flag}: {err}");
+    }
+    let o = wallet(&["--timeout", "86400", "blockchain-info"], &key, None);
+    assert_eq!(code(&o), 17, "{}", text(&o.stderr));
+}
+
+#[test]
+fn hostile_answers_reach_the_terminal_escaped() {
+    let body = r#"{"successful": true, "message": "ok", "data": {
+        "chain\u001b]0;pwned\u0007": "regtest", "nested": {"k\nfake  row": "v\u009b31m"},
+        "peers": [{"addr\u001b[2J": "\u202egnp.exe", "n": 1}]}}"#;
+    let url = canned_service("200 OK", body);
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["blockchain-info"], &env, None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_inert(&o.stdout);
+    assert!(text(&o.stdout).contains("chain\\u{1b}]0;pwned\\u{7}  regtest"), "{}", text(&o.stdout));
+    let o = wallet(&["--json", "blockchain-info"], &env, None);
+    assert_inert(&o.stdout);
+    assert_eq!(ok_json(&o)["peers"][0]["addr\u{1b}[2J"], "\u{202e}gnp.exe");
+
+    let body = r#"{"successful": false, "message": "no wallet\u001b[2J\u009b31m\u202e", "data": null}"#;
+    let url = canned_service("404 Not Found", body);
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    for mode in [&["wallet-balance", "w"][..], &["--json", "wallet-balance", "w"]] {
+        let o = wallet(mode, &env, None);
+        assert_eq!(code(&o), 8, "{}", text(&o.stderr));
+        assert_inert(&o.stderr);
+    }
+}

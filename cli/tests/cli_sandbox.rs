@@ -43,6 +43,8 @@ struct Session {
 impl Session {
     fn new() -> Session {
         let dir = std::env::temp_dir().join(format!("wallet-cli-sandbox-{}", std::process::id()));
+        // `--out` refuses an existing file: none left by an earlier run with the same id
+        let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         Session { dir, printed: Vec::new(), covered: BTreeSet::new(), files: 0 }
     }
