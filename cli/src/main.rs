@@ -60,13 +60,39 @@ const MAX_TIMEOUT_SECONDS: f64 = 86_400.0;
 
 /// Parses `--timeout`: seconds, from a millisecond to a day.
 fn timeout_seconds(text: &str) -> Result<Duration, String> {
-    let range = || format!("a number of seconds from 0.001 to {MAX_TIMEOUT_SECONDS}");
+    seconds_between(text, 0.001)
+}
+
+/// Parses the delays (`--backoff`, `--max-backoff`, `--expiry-skew`): seconds, from none to a day.
+fn delay_seconds(text: &str) -> Result<Duration, String> {
+    seconds_between(text, 0.0)
+}
+
+fn seconds_between(text: &str, min: f64) -> Result<Duration, String> {
+    let range = || format!("a number of seconds from {min} to {MAX_TIMEOUT_SECONDS}");
     let seconds: f64 = text.trim().parse().map_err(|_| range())?;
     // NaN fails the range too
-    if !(0.001..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
+    if !(min..=MAX_TIMEOUT_SECONDS).contains(&seconds) {
         return Err(range());
     }
     Duration::try_from_secs_f64(seconds).map_err(|_| range())
+}
+
+/// Parses `--address-type-codes`: `legacy=0,p2sh-segwit=1,bech32=2,mweb=3` (any of them).
+fn address_type_codes(text: &str) -> Result<wallet_sdk::AddressTypeCodes, String> {
+    let mut codes = wallet_sdk::AddressTypeCodes::default();
+    for pair in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (name, code) = pair.split_once('=').ok_or_else(|| format!("`{pair}` is not NAME=CODE"))?;
+        let code: i32 = code.trim().parse().map_err(|_| format!("the code of `{}` is not an integer", name.trim()))?;
+        match name.trim() {
+            "legacy" => codes.legacy = code,
+            "p2sh-segwit" => codes.p2sh_segwit = code,
+            "bech32" => codes.bech32 = code,
+            "mweb" => codes.mweb = code,
+            other => return Err(format!("`{other}` is not an address type (legacy, p2sh-segwit, bech32, mweb)")),
+        }
+    }
+    Ok(codes)
 }
 
 /// The whole command line.
@@ -134,6 +160,89 @@ pub fn command() -> Command {
                 .long("allow-insecure-http")
                 .action(ArgAction::SetTrue)
                 .help("Allow http:// to a host other than loopback (the API key travels in clear)"),
+        ))
+        .arg(global(
+            Arg::new("connect_timeout")
+                .long("connect-timeout")
+                .value_name("SECONDS")
+                .value_parser(timeout_seconds)
+                .help("Time allowed to connect (default 10)"),
+        ))
+        .arg(global(
+            Arg::new("max_attempts")
+                .long("max-attempts")
+                .value_name("N")
+                .value_parser(clap::value_parser!(u32).range(1..=100))
+                .help("Attempts in total, the first included, of a call that is safe to repeat (default 3)"),
+        ))
+        .arg(global(
+            Arg::new("backoff")
+                .long("backoff")
+                .value_name("SECONDS")
+                .value_parser(delay_seconds)
+                .help("Delay before the first retry, doubled each time (default 0.2)"),
+        ))
+        .arg(global(
+            Arg::new("max_backoff")
+                .long("max-backoff")
+                .value_name("SECONDS")
+                .value_parser(delay_seconds)
+                .help("Cap of the retry delay and of the service's Retry-After (default 5)"),
+        ))
+        .arg(global(
+            Arg::new("user_agent_suffix")
+                .long("user-agent-suffix")
+                .value_name("TOKEN")
+                .help("Product token appended to the User-Agent (after wallet-cli's own)"),
+        ))
+        .arg(global(
+            Arg::new("max_response_bytes")
+                .long("max-response-bytes")
+                .value_name("BYTES")
+                .value_parser(clap::value_parser!(u64).range(1..=1 << 32))
+                .help("Largest answer body accepted (default 16 MiB)"),
+        ))
+        .arg(global(
+            Arg::new("ca_cert")
+                .long("ca-cert")
+                .value_name("PEM_FILE")
+                .action(ArgAction::Append)
+                .value_parser(clap::value_parser!(PathBuf))
+                .help("Also trust the root certificates in PEM_FILE (repeatable)"),
+        ))
+        .arg(global(
+            Arg::new("ca_cert_only")
+                .long("ca-cert-only")
+                .action(ArgAction::SetTrue)
+                .requires("ca_cert")
+                .help("Trust only the --ca-cert roots, not the bundled ones"),
+        ))
+        .arg(global(
+            Arg::new("proxy")
+                .long("proxy")
+                .value_name("URL")
+                .help("Send every request through this HTTP proxy (http://[user:password@]host:port; never for loopback)"),
+        ))
+        .arg(global(
+            Arg::new("no_proxy")
+                .long("no-proxy")
+                .action(ArgAction::SetTrue)
+                .conflicts_with("proxy")
+                .help("Ignore HTTP(S)_PROXY and ALL_PROXY"),
+        ))
+        .arg(global(
+            Arg::new("expiry_skew")
+                .long("expiry-skew")
+                .value_name("SECONDS")
+                .value_parser(delay_seconds)
+                .help("Clock skew allowed when checking the API key's expiry (default 60)"),
+        ))
+        .arg(global(
+            Arg::new("address_type_codes")
+                .long("address-type-codes")
+                .value_name("NAME=CODE,...")
+                .value_parser(address_type_codes)
+                .help("The integer codes sent for address types (default legacy=0,p2sh-segwit=1,bech32=2,mweb=3)"),
         ))
         .subcommands(ops::subcommands())
         .subcommand(offline)
@@ -254,13 +363,46 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
             (base_url, key)
         }
     };
+    let suffix = match g.get_one::<String>("user_agent_suffix") {
+        Some(extra) => format!("wallet-cli/{} {extra}", env!("CARGO_PKG_VERSION")),
+        None => format!("wallet-cli/{}", env!("CARGO_PKG_VERSION")),
+    };
     let mut b = Client::builder()
         .base_url(base_url)
         .credential(api_key.expose())
-        .user_agent_suffix(format!("wallet-cli/{}", env!("CARGO_PKG_VERSION")))
-        .allow_insecure_http(g.get_flag("allow_insecure_http"));
-    if let Some(t) = g.get_one::<Duration>("timeout") {
-        b = b.timeout(*t);
+        .user_agent_suffix(suffix)
+        .allow_insecure_http(g.get_flag("allow_insecure_http"))
+        .tls_certs_only(g.get_flag("ca_cert_only"));
+    let duration = |name: &str| g.get_one::<Duration>(name).copied();
+    if let Some(t) = duration("timeout") {
+        b = b.timeout(t);
+    }
+    if let Some(t) = duration("connect_timeout") {
+        b = b.connect_timeout(t);
+    }
+    if let Some(t) = duration("expiry_skew") {
+        b = b.expiry_skew(t);
+    }
+    let mut retry = wallet_sdk::RetryPolicy::default();
+    retry.max_attempts = g.get_one::<u32>("max_attempts").copied().unwrap_or(retry.max_attempts);
+    retry.base_backoff = duration("backoff").unwrap_or(retry.base_backoff);
+    retry.max_backoff = duration("max_backoff").unwrap_or(retry.max_backoff);
+    b = b.retry_policy(retry);
+    if let Some(n) = g.get_one::<u64>("max_response_bytes") {
+        b = b.max_response_bytes(usize::try_from(*n).unwrap_or(usize::MAX));
+    }
+    for path in g.get_many::<PathBuf>("ca_cert").into_iter().flatten() {
+        let pem = std::fs::read(path).map_err(|e| Failure::Usage(format!("--ca-cert {}: {e}", path.display())))?;
+        b = b.add_root_certificate_pem(pem);
+    }
+    if let Some(p) = g.get_one::<String>("proxy") {
+        b = b.proxy(p);
+    }
+    if g.get_flag("no_proxy") {
+        b = b.no_proxy();
+    }
+    if let Some(codes) = g.get_one::<wallet_sdk::AddressTypeCodes>("address_type_codes") {
+        b = b.address_type_codes(*codes);
     }
     Ok(b.build()?)
 }
@@ -316,5 +458,29 @@ mod tests {
     #[test]
     fn command_is_well_formed() {
         command().debug_assert();
+    }
+
+    #[test]
+    fn address_type_codes_and_delays_are_checked() {
+        let codes = address_type_codes("bech32=7, mweb=9").unwrap();
+        assert_eq!((codes.legacy, codes.bech32, codes.mweb), (0, 7, 9));
+        assert!(address_type_codes("taproot=4").unwrap_err().contains("not an address type"));
+        assert!(address_type_codes("legacy").is_err());
+        assert_eq!(delay_seconds("0").unwrap(), Duration::ZERO);
+        for bad in ["-1", "1e300", "NaN", "inf"] {
+            assert!(delay_seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    /// The command line takes every setting of a client (`wallet_sdk::settings`).
+    #[test]
+    fn every_client_setting_has_a_flag() {
+        let cmd = command();
+        let missing: Vec<&str> = wallet_sdk::settings::CLIENT_SETTINGS
+            .iter()
+            .filter(|s| !cmd.get_arguments().any(|a| a.get_long().map(|l| format!("--{l}")).as_deref() == Some(s.cli)))
+            .map(|s| s.name)
+            .collect();
+        assert!(missing.is_empty(), "the wallet command line lacks flags for the settings {missing:?}");
     }
 }

@@ -44,6 +44,7 @@ mod raw_json;
 mod redact;
 mod request;
 mod secret;
+pub mod settings;
 mod shapes;
 mod transport;
 #[cfg(feature = "testing")]
