@@ -788,7 +788,7 @@ macro_rules! declare_exported {
     };
 }
 
-include!("../../core/src/exported.rs");
+wallet_sdk::for_each_exported_operation!(declare_exported);
 
 // ------------------------------------------------------------------ module
 

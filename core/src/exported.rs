@@ -1,14 +1,18 @@
 // The operations as the bindings export them, declared once: name, documentation, required
 // inputs, optional inputs (an options record in Kotlin and Swift, keyword arguments in Python)
 // and result type. `ffi/src/client.rs` and `bindings-python/src/lib.rs` each define their own
-// `declare_exported!` and `include!` this file, as they do with `models/list.rs`; the uniffi
+// `declare_exported!` and call `wallet_sdk::for_each_exported_operation!(declare_exported)`, as
+// they do with the models; the uniffi
 // crate's tests check it against the core's operation table (every operation and variant once,
 // `exported_inputs_match_the_operation_table`).
 //
 // Input types are the bindings' vocabulary, which each binding maps to its own types:
 // `Text`, `Secret`, `Amount`, `Count` (a non-negative integer), `Flag`, `TextList`, `CountList`
 // and `AddressType`. Options marked `[shared]` are declared by an earlier operation.
-declare_exported! {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_exported_operation {
+    ($callback:ident) => { $callback! {
     // ---------------------------------------------------------------- Address
     /// Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
     /// automatically. `passphrase` is needed when the wallet is encrypted.
@@ -207,4 +211,5 @@ declare_exported! {
     fn wallet_default_address_v2(mnemonics: Secret) options [shared] WalletDefaultAddressOptions {
             address_type: AddressType,
         } -> MnemonicAddress;
+} };
 }

@@ -30,6 +30,7 @@ pub mod blocking;
 mod client;
 mod credential;
 mod decode;
+mod exported;
 mod error;
 pub mod fields;
 pub mod fork;

@@ -511,7 +511,7 @@ macro_rules! declare_exported {
     };
 }
 
-include!("../../core/src/exported.rs");
+wallet_sdk::for_each_exported_operation!(declare_exported);
 
 #[cfg(test)]
 mod tests {

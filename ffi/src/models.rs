@@ -67,4 +67,4 @@ macro_rules! declare_models {
     ($($declarations:tt)*) => { $($declarations)* };
 }
 
-include!("../../core/src/models/list.rs");
+wallet_sdk::for_each_model_declaration!(declare_models);

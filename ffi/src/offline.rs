@@ -47,7 +47,7 @@ macro_rules! declare_offline_enums {
     };
 }
 
-include!("../../core/src/offline/enums.rs");
+wallet_sdk::for_each_offline_enum_declaration!(declare_offline_enums);
 
 /// A valid address, decoded (what `parseAddress` returns). Holds no secret.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]

@@ -1,10 +1,14 @@
-// The 50 result and item types of the 43 operations, declared once. This file holds one
-// `declare_models!` call around `result_type!` (an operation's result, keeps the raw JSON) and
-// `item_type!` (a nested entry) calls: `crate::models` expands them into the core types and
-// their schema list, and the uniffi crate (`ffi/src/models.rs`) includes the same file with its
-// own macros to derive the Kotlin and Swift records (docs/adr/0003-models-declared-once.md).
+// The 50 result and item types of the 43 operations, declared once, as `result_type!` (an
+// operation's result, keeps the raw JSON) and `item_type!` (a nested entry) calls handed to the
+// caller's macro by `for_each_model_declaration!(callback)`: `crate::models` expands them into
+// the core types and their schema list, and the uniffi crate (`ffi/src/models.rs`) with its own
+// macros into the Kotlin and Swift records (docs/adr/0003-models-declared-once.md). A macro of
+// the core, not a copied file, so that every crate builds and publishes on its own.
 
-declare_models! {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_model_declaration {
+    ($callback:ident) => { $callback! {
 // ---------------------------------------------------------------- shared items
 
 item_type! {
@@ -1042,4 +1046,5 @@ result_type! {
         pub reason: Option<String>,
     }
 }
+} };
 }

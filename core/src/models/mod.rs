@@ -6,6 +6,8 @@
 //! serializes as `"[REDACTED]"`, and the raw JSON is left out); build them in your own tests
 //! with [`crate::testing::result_from_json`] (feature `testing`).
 
+
+mod list;
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
@@ -114,12 +116,12 @@ macro_rules! model_fields {
     };
 }
 
-/// Expands the declarations of `list.rs` (one macro call, so that `include!` takes it whole).
+/// Expands the declarations of `list.rs`.
 macro_rules! declare_models {
     ($($declarations:tt)*) => { $($declarations)* };
 }
 
-include!("list.rs");
+crate::for_each_model_declaration!(declare_models);
 
 /// The schema of every result and item type, in declaration order (the bindings' drift tests
 /// compare their generated classes with it).
@@ -136,7 +138,7 @@ pub fn record_types() -> Vec<crate::fields::RecordType> {
     macro_rules! item_type {
         ($(#[$m:meta])* pub struct $name:ident { $($body:tt)* }) => { out.push(<$name as Fields>::record_type()) };
     }
-    include!("list.rs");
+    crate::for_each_model_declaration!(declare_models);
     out
 }
 

@@ -1,8 +1,12 @@
 // The enums of the offline toolkit, declared once: the core expands them in `offline/mod.rs`,
-// and `ffi/src/offline.rs` includes this file to derive its uniffi enums and conversions. Each
+// and `ffi/src/offline.rs` expands them again (`wallet_sdk::for_each_offline_enum_declaration!`)
+// into its uniffi enums and conversions. Each
 // variant's string is its printed name (`as_str`, `Display`; Kotlin `toString()`, Swift
 // `description`).
-declare_offline_enums! {
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_offline_enum_declaration {
+    ($callback:ident) => { $callback! {
     /// A Litecoin network, printed as `mainnet`, `testnet` or `regtest`.
     ///
     /// Testnet and regtest share their Base58 prefixes (addresses `m…`/`n…`/`Q…`/`2…`, WIFs `c…`/`9…`)
@@ -45,4 +49,5 @@ declare_offline_enums! {
         /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
         Mweb = "mweb",
     }
+} };
 }

@@ -79,7 +79,8 @@ macro_rules! declare_offline_enums {
     };
 }
 
-include!("enums.rs");
+mod enums;
+crate::for_each_offline_enum_declaration!(declare_offline_enums);
 
 impl Network {
     /// Every network.
