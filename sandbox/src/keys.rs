@@ -1,26 +1,31 @@
 //! Pure key material for the importable wallets (operations.md §1.10): BIP39 English phrases,
 //! the BIP39 seed, BIP32 master and child keys, WIF, extended private keys and Core's HD seed id.
+//! The cryptography is the `bip39` and `bitcoin` crates' (BIP39 seed, `bip32::Xpriv`, secp256k1,
+//! HASH160, Base58Check); this module only arranges it into the two schemes.
 //!
 //! Two derivation schemes use the same phrase:
 //! - "core-legacy-hd": Core treats the BIP32 master *key* `k` of the phrase as its HD seed; its own
-//!   master is `HMAC-SHA512("Bitcoin seed", k)` and it hands out `m/0'/0'/i'` and `m/0'/1'/i'`.
+//!   master is `Xpriv::new_master(k)` (`HMAC-SHA512("Bitcoin seed", k)`) and it hands out the
+//!   all-hardened `m/0'/0'/i'` and `m/0'/1'/i'`.
 //! - "bip44": the plain BIP32 root of the BIP39 seed, paths `m/44'|49'|84'/c'/0'/0/i`.
 //!
 //! Nothing here talks to a node, logs, or puts a secret into an error message.
 
-use hmac::{Hmac, Mac};
-use k256::elliptic_curve::sec1::ToEncodedPoint;
-use k256::{NonZeroScalar, Scalar, SecretKey};
-use ripemd::Ripemd160;
-use sha2::{Digest, Sha256, Sha512};
+use std::sync::LazyLock;
+
+use bitcoin::bip32::{ChildNumber, Xpriv};
+use bitcoin::hashes::{hash160, Hash};
+use bitcoin::secp256k1::{All, PublicKey, Secp256k1};
+use bitcoin::NetworkKind;
 use unicode_normalization::UnicodeNormalization;
 
 use crate::app::Network;
 
-type HmacSha512 = Hmac<Sha512>;
-
 /// Offset of hardened child indexes.
 pub const HARDENED: u32 = 0x8000_0000;
+
+/// One secp256k1 context for every derivation (creating one costs more than a derivation).
+static SECP: LazyLock<Secp256k1<All>> = LazyLock::new(Secp256k1::new);
 
 /// Why a phrase was refused. Messages never quote the phrase or its words.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -66,111 +71,61 @@ pub fn generate_mnemonic() -> String {
     mnemonic.words().collect::<Vec<_>>().join(" ")
 }
 
-/// BIP39 seed with an empty passphrase: PBKDF2-HMAC-SHA512(mnemonic, "mnemonic", 2048).
-/// `mnemonic` must already be normalised.
-pub fn seed64(mnemonic: &str) -> [u8; 64] {
-    let mut out = [0u8; 64];
-    pbkdf2::pbkdf2_hmac::<Sha512>(mnemonic.as_bytes(), b"mnemonic", 2048, &mut out);
-    out
-}
-
-fn hmac512(key: &[u8], parts: &[&[u8]]) -> [u8; 64] {
-    let mut mac = HmacSha512::new_from_slice(key).expect("HMAC takes any key length");
-    for p in parts {
-        mac.update(p);
-    }
-    mac.finalize().into_bytes().into()
+/// BIP39 seed with an empty passphrase (PBKDF2-HMAC-SHA512, 2048 rounds, salt "mnemonic").
+/// `mnemonic` must already be normalised; `Err` if it is not a valid phrase.
+pub fn seed64(mnemonic: &str) -> Result<[u8; 64], ()> {
+    let mnemonic = bip39::Mnemonic::parse_in_normalized(bip39::Language::English, mnemonic).map_err(|_| ())?;
+    Ok(mnemonic.to_seed_normalized(""))
 }
 
 fn hash160(data: &[u8]) -> [u8; 20] {
-    Ripemd160::digest(Sha256::digest(data)).into()
+    hash160::Hash::hash(data).to_byte_array()
 }
 
-/// A BIP32 extended private key.
+/// A BIP32 extended private key (the `bitcoin` crate's [`Xpriv`]; its secret is overwritten
+/// when the key is dropped).
 #[derive(Clone)]
-pub struct ExtKey {
-    pub depth: u8,
-    #[cfg_attr(not(test), allow(dead_code))]
-    pub parent_fingerprint: [u8; 4],
-    pub child_number: u32,
-    pub chain_code: [u8; 32],
-    pub key: [u8; 32],
-}
+pub struct ExtKey(Xpriv);
 
 impl std::fmt::Debug for ExtKey {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ExtKey").field("depth", &self.depth).field("child_number", &self.child_number).finish_non_exhaustive()
+        f.debug_struct("ExtKey").field("depth", &self.0.depth).field("child_number", &self.0.child_number).finish_non_exhaustive()
     }
 }
 
 impl Drop for ExtKey {
     fn drop(&mut self) {
-        self.key.fill(0);
-        self.chain_code.fill(0);
+        self.0.private_key.non_secure_erase();
+        self.0.chain_code = [0u8; 32].into();
     }
-}
-
-/// `Err(())` when the 32 bytes are 0 or ≥ n (BIP32: "the key is invalid").
-fn secret_key(bytes: &[u8; 32]) -> Result<SecretKey, ()> {
-    SecretKey::from_slice(bytes).map_err(|_| ())
-}
-
-/// Compressed SEC1 public key (33 bytes) of a valid private key.
-pub fn public_key(key: &[u8; 32]) -> Result<[u8; 33], ()> {
-    let sk = secret_key(key)?;
-    let point = sk.public_key().to_encoded_point(true);
-    point.as_bytes().try_into().map_err(|_| ())
 }
 
 impl ExtKey {
-    /// BIP32 master key of a seed: `HMAC-SHA512("Bitcoin seed", seed)`.
+    /// BIP32 master key of a seed: `HMAC-SHA512("Bitcoin seed", seed)`; `Err` when its left half
+    /// is not a valid key (0 or ≥ n).
     pub fn master(seed: &[u8]) -> Result<ExtKey, ()> {
-        let i = hmac512(b"Bitcoin seed", &[seed]);
-        let mut key = [0u8; 32];
-        let mut chain_code = [0u8; 32];
-        key.copy_from_slice(&i[..32]);
-        chain_code.copy_from_slice(&i[32..]);
-        secret_key(&key)?;
-        Ok(ExtKey { depth: 0, parent_fingerprint: [0; 4], child_number: 0, chain_code, key })
+        // The network kind only picks the xprv/tprv version, and `to_xprv` sets it.
+        Xpriv::new_master(NetworkKind::Test, seed).map(ExtKey).map_err(|_| ())
     }
 
+    /// Compressed SEC1 public key (33 bytes).
     pub fn public_key(&self) -> [u8; 33] {
-        public_key(&self.key).expect("ExtKey always holds a valid key")
+        PublicKey::from_secret_key(&SECP, &self.0.private_key).serialize()
     }
 
-    fn fingerprint(&self) -> [u8; 4] {
-        let h = hash160(&self.public_key());
-        [h[0], h[1], h[2], h[3]]
+    /// The 32 bytes of the private key.
+    pub fn secret_bytes(&self) -> [u8; 32] {
+        self.0.private_key.secret_bytes()
     }
 
-    /// CKDpriv. Hardened children need no EC arithmetic; normal ones need the parent's public key.
-    /// The parent fingerprint is filled in too (it matters only for serialisation).
-    pub fn child(&self, index: u32) -> Result<ExtKey, ()> {
-        let i = if index >= HARDENED {
-            hmac512(&self.chain_code, &[&[0u8], &self.key, &index.to_be_bytes()])
-        } else {
-            hmac512(&self.chain_code, &[&self.public_key(), &index.to_be_bytes()])
-        };
-        let mut il = [0u8; 32];
-        il.copy_from_slice(&i[..32]);
-        let tweak: Scalar = Option::from(NonZeroScalar::from_repr(il.into())).map(|s: NonZeroScalar| *s).ok_or(())?;
-        let parent = secret_key(&self.key)?;
-        let sum = *parent.to_nonzero_scalar() + tweak;
-        let sum = Option::<NonZeroScalar>::from(NonZeroScalar::new(sum)).ok_or(())?;
-        let mut key = [0u8; 32];
-        key.copy_from_slice(&sum.to_bytes());
-        let mut chain_code = [0u8; 32];
-        chain_code.copy_from_slice(&i[32..]);
-        il.fill(0);
-        Ok(ExtKey { depth: self.depth.wrapping_add(1), parent_fingerprint: self.fingerprint(), child_number: index, chain_code, key })
-    }
-
+    /// CKDpriv along `path` (indexes ≥ [`HARDENED`] are hardened children).
     pub fn derive(&self, path: &[u32]) -> Result<ExtKey, ()> {
-        let mut k = self.clone();
-        for &i in path {
-            k = k.child(i)?;
-        }
-        Ok(k)
+        let path: Vec<ChildNumber> = path.iter().map(|&i| ChildNumber::from(i)).collect();
+        self.derive_children(&path)
+    }
+
+    fn derive_children(&self, path: &[ChildNumber]) -> Result<ExtKey, ()> {
+        self.0.derive_priv(&SECP, &path).map(ExtKey).map_err(|_| ())
     }
 
     /// Base58Check `tprv…` (regtest/testnet, version 04358394) or `xprv…` (main, 0488ade4).
@@ -178,35 +133,27 @@ impl ExtKey {
     /// to check the derivation against the published BIP32/BIP84 vectors.
     #[cfg_attr(not(test), allow(dead_code))]
     pub fn to_xprv(&self, network: Network) -> String {
-        let version: [u8; 4] = match network {
-            Network::Main => [0x04, 0x88, 0xad, 0xe4],
-            _ => [0x04, 0x35, 0x83, 0x94],
+        let mut key = ExtKey(self.0);
+        key.0.network = match network {
+            Network::Main => NetworkKind::Main,
+            _ => NetworkKind::Test,
         };
-        let mut data = Vec::with_capacity(78);
-        data.extend_from_slice(&version);
-        data.push(self.depth);
-        data.extend_from_slice(&self.parent_fingerprint);
-        data.extend_from_slice(&self.child_number.to_be_bytes());
-        data.extend_from_slice(&self.chain_code);
-        data.push(0);
-        data.extend_from_slice(&self.key);
-        let s = bs58::encode(&data).with_check().into_string();
-        data.fill(0);
-        s
+        key.0.to_string()
     }
 }
 
-/// WIF of a compressed-key private key: Base58Check(prefix ‖ key ‖ 0x01), prefix 0xEF (test) / 0xB0 (main).
+/// WIF of a compressed-key private key: Base58Check(prefix ‖ key ‖ 0x01), prefix 0xEF (test) /
+/// 0xB0 (Litecoin main; `bitcoin::PrivateKey` would write Bitcoin's 0x80).
 pub fn wif(key: &[u8; 32], network: Network) -> String {
     let prefix = match network {
         Network::Main => 0xB0,
         _ => 0xEF,
     };
-    let mut data = Vec::with_capacity(34);
-    data.push(prefix);
-    data.extend_from_slice(key);
-    data.push(0x01);
-    let s = bs58::encode(&data).with_check().into_string();
+    let mut data = [0u8; 34];
+    data[0] = prefix;
+    data[1..33].copy_from_slice(key);
+    data[33] = 0x01;
+    let s = bitcoin::base58::encode_check(&data);
     data.fill(0);
     s
 }
@@ -219,7 +166,7 @@ pub struct PhraseKeys {
 
 impl PhraseKeys {
     pub fn from_normalized(mnemonic: &str) -> Result<PhraseKeys, ()> {
-        let mut seed = seed64(mnemonic);
+        let mut seed = seed64(mnemonic)?;
         let root = ExtKey::master(&seed);
         seed.fill(0);
         Ok(PhraseKeys { root: root? })
@@ -227,7 +174,10 @@ impl PhraseKeys {
 
     /// What `sethdseed` takes: the WIF of `k`.
     pub fn seed_wif(&self, network: Network) -> String {
-        wif(&self.root.key, network)
+        let mut k = self.root.secret_bytes();
+        let s = wif(&k, network);
+        k.fill(0);
+        s
     }
 
     /// Core's `hdseedid`: HASH160 of `k`'s compressed public key, in uint160 display order (byte-reversed).
@@ -237,17 +187,22 @@ impl PhraseKeys {
         hex::encode(h)
     }
 
-    /// Core's master key: `HMAC-SHA512("Bitcoin seed", k)`.
+    /// Core's master key: the BIP32 master of the 32 bytes of `k` taken as a seed.
     pub fn core_master(&self) -> Result<ExtKey, ()> {
-        ExtKey::master(&self.root.key)
+        let mut k = self.root.secret_bytes();
+        let master = ExtKey::master(&k);
+        k.fill(0);
+        master
     }
 
-    /// The key Core hands out at `m/0'/<chain>'/<i>'` (chain 0 = receive, 1 = change).
+    /// The key Core hands out at `m/0'/<chain>'/<i>'` (chain 0 = receive, 1 = change): three
+    /// hardened steps from [`Self::core_master`].
     pub fn core_key(&self, chain: u32, index: u32) -> Result<ExtKey, ()> {
-        if index >= HARDENED || chain > 1 {
+        if chain > 1 {
             return Err(());
         }
-        self.core_master()?.derive(&[HARDENED, HARDENED + chain, HARDENED + index])
+        let hardened = |i: u32| ChildNumber::from_hardened_idx(i).map_err(|_| ());
+        self.core_master()?.derive_children(&[hardened(0)?, hardened(chain)?, hardened(index)?])
     }
 }
 
@@ -312,7 +267,7 @@ mod tests {
     fn bip39_seed_vector() {
         // Trezor's BIP39 vector for "abandon … about" with an empty passphrase (no "TREZOR").
         assert_eq!(
-            hex::encode(seed64(ABANDON)),
+            hex::encode(seed64(ABANDON).unwrap()),
             "5eb00bbddcf069084889a8ab9155568165f5c453ccb85e70811aaed6f6da5fc19a5ac40b389cd370d086206dec8aa6c43daea6690f20ad3d8d48b2d2ce9e38e4"
         );
     }
@@ -352,12 +307,12 @@ mod tests {
         // WIF layout: prefix ‖ key ‖ 0x01 under a 4-byte double-SHA256 checksum.
         let mut one = [0u8; 32];
         one[31] = 1;
-        let decoded = bs58::decode(wif(&one, Network::Regtest)).with_check(None).into_vec().unwrap();
+        let decoded = bitcoin::base58::decode_check(&wif(&one, Network::Regtest)).unwrap();
         assert_eq!(decoded.len(), 34);
         assert_eq!(decoded[0], 0xEF);
         assert_eq!(&decoded[1..33], &one);
         assert_eq!(decoded[33], 0x01);
-        let decoded = bs58::decode(wif(&one, Network::Main)).with_check(None).into_vec().unwrap();
+        let decoded = bitcoin::base58::decode_check(&wif(&one, Network::Main)).unwrap();
         assert_eq!(decoded[0], 0xB0);
     }
 
@@ -383,10 +338,10 @@ mod tests {
     #[test]
     fn core_keys_are_hardened_children_of_the_master_of_k() {
         let keys = PhraseKeys::from_normalized(ABANDON).unwrap();
-        let master = ExtKey::master(&keys.root.key).unwrap();
-        let by_hand = master.child(HARDENED).unwrap().child(HARDENED).unwrap().child(HARDENED + 2).unwrap();
-        assert_eq!(keys.core_key(0, 2).unwrap().key, by_hand.key);
-        assert_ne!(keys.core_key(0, 2).unwrap().key, keys.core_key(1, 2).unwrap().key);
+        let master = ExtKey::master(&keys.root.secret_bytes()).unwrap();
+        let by_hand = master.derive(&[HARDENED]).unwrap().derive(&[HARDENED]).unwrap().derive(&[HARDENED + 2]).unwrap();
+        assert_eq!(keys.core_key(0, 2).unwrap().secret_bytes(), by_hand.secret_bytes());
+        assert_ne!(keys.core_key(0, 2).unwrap().secret_bytes(), keys.core_key(1, 2).unwrap().secret_bytes());
         assert_eq!(keys.hd_seed_id().len(), 40);
     }
 
@@ -397,5 +352,54 @@ mod tests {
         let keys = PhraseKeys::from_normalized(&normalize_mnemonic(phrase).unwrap()).unwrap();
         assert_eq!(keys.seed_wif(Network::Regtest), "cReLau5ZFKzWfAQLANURVywse5xUfC6nVAEvvfvV2kBJp7zcrQC3");
         assert_eq!(keys.hd_seed_id(), "025168bdc44824089c773e35b7e0637188839ac1");
+    }
+
+    /// Keys of Core's scheme pinned as the sandbox derived them before it moved to the `bitcoin`
+    /// crate (the "pole …" phrase's keys are the ones Core handed out for that seed, §1.10).
+    #[test]
+    fn core_scheme_pinned_vectors() {
+        let keys = PhraseKeys::from_normalized(ABANDON).unwrap();
+        assert_eq!(
+            keys.core_master().unwrap().to_xprv(Network::Regtest),
+            "tprv8ZgxMBicQKsPdtmJjmk3mGH2XwBvWsmMESXhTnSsT77QT8ucABqbVZGoaKrpVd4tc2bG8CtbgPLP5xrtC9QZJ3pDfKZVBeNRdv46sEy1asb"
+        );
+        for (chain, index, public, private) in [
+            (0, 0, "0215b1cea254300b7d1e7dbf7200814d5b83a10edb8b8061ee6ca4672b60603aa9", "cV5yiVergnMZhioe3LtdWpYr75c2cjjvv6chLoxYG4v1pEzHE3G3"),
+            (0, 1, "03dcdf26fb10d5d3fd033f541c2afd60eec9dfd78fdf113a129a524221a805b482", "cNitDC78HHuRbuiUthp1xXW5KpmHViivcfW8LLxikzdd8rXmUc8h"),
+            (1, 0, "0246a256c8bf95a539b398bef0816d96492f825b47d6d63631ea1d691ce9ad04fa", "cSzv59qqPn9tPUfgRLuWFrbbDcKwm5EauWMbg1NSgvJZvMHmvc4t"),
+            (1, 5, "0211531c219915e18f7031fc2066a98939d15de19cc40a7acec8b323e31f77d9a3", "cNHKHbuo4qeztnjCNA4VjsBQPMUiEmTpkQAy9rsU6xSXehDRtLZx"),
+            (0, 1000, "02752e605a12b9e8061f0d34e902c3c460f4f78f8941be98f77864a62d8675b0d6", "cRARY8igTZU3yRyzibuif1YrkkAmkPRAURjq4Eyv1wkrzxWyzCbj"),
+        ] {
+            let k = keys.core_key(chain, index).unwrap();
+            assert_eq!(hex::encode(k.public_key()), public, "m/0'/{chain}'/{index}'");
+            assert_eq!(wif(&k.secret_bytes(), Network::Regtest), private, "m/0'/{chain}'/{index}'");
+        }
+        assert_eq!(
+            keys.core_key(1, 5).unwrap().to_xprv(Network::Main),
+            "xprv9yyWbfuXgHBmHkathMTjubkmdCcSi9HRpEp7ctJDCiMSBG5fqTUViv4HFr2uJAWuXN9eE334fWGtHMZAjvDSoXZsp17S1RWaQbVKhYFD53a"
+        );
+        assert!(keys.core_key(2, 0).is_err());
+        assert!(keys.core_key(0, HARDENED).is_err());
+
+        let pole = "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject";
+        let keys = PhraseKeys::from_normalized(pole).unwrap();
+        assert_eq!(hex::encode(keys.core_key(0, 0).unwrap().public_key()), "028dc0a8c3e2192c468ec3e52393a2aa309f5336b949824964642a1de05c28190e");
+        assert_eq!(wif(&keys.core_key(0, 0).unwrap().secret_bytes(), Network::Regtest), "cQu1MLd2Uw8KFRrmhYg7HFJTbA2LojBXYmZBn2ApZZLa7CVvHZPe");
+        assert_eq!(hex::encode(keys.core_key(1, 0).unwrap().public_key()), "03c837fa81e6168c6221a2376566a17ee3d491763ec0e16822105748d10d3bddc0");
+    }
+
+    /// The first receive keys of W18 (BIP44/49/84 paths with Litecoin's coin types), pinned.
+    #[test]
+    fn bip44_scheme_pinned_vectors() {
+        let keys = PhraseKeys::from_normalized(ABANDON).unwrap();
+        for (path, public, private_main) in [
+            ([HARDENED + 44, HARDENED + 1, HARDENED, 0, 0], "02a7451395735369f2ecdfc829c0f774e88ef1303dfe5b2f04dbaab30a535dfdd6", "TAZeSBCM3Pith7MyuiRPqQJXbiBpVqVz3zRy9DiiNKXCdWm4r5od"),
+            ([HARDENED + 49, HARDENED + 1, HARDENED, 0, 0], "03a1af804ac108a8a51782198c2d034b28bf90c8803f5a53f76276fa69a4eae77f", "T9p8odrbW3BXcYeK6CtgxQx1JJVx9m1nnsXQx39xMPvii7KQgPaf"),
+            ([HARDENED + 84, HARDENED + 2, HARDENED, 0, 0], "02e49c9b9b5d0f127235dc26a0c252814c52fb333d651a946773f59d72c2da9904", "T5ZCYhLqXu6EJKk2nhjvwsaLH357CisixhLGWpKXEiqWTUtzte6o"),
+        ] {
+            let k = keys.root.derive(&path).unwrap();
+            assert_eq!(hex::encode(k.public_key()), public, "{path:?}");
+            assert_eq!(wif(&k.secret_bytes(), Network::Main), private_main, "{path:?}");
+        }
     }
 }

@@ -90,7 +90,10 @@ pub fn remove_stale_temp_dirs() {
 impl NodeProcess {
     /// Spawns litecoind. Must be called from the main thread: `PR_SET_PDEATHSIG` fires when the
     /// spawning *thread* exits, and the main thread lives exactly as long as the sandbox.
+    /// Fails with what to install, before creating anything, when there is no `litecoind`.
     pub fn spawn(data_dir: Option<&Path>) -> std::io::Result<NodeProcess> {
+        let binary = crate::litecoind_binary::find()
+            .map_err(|m| std::io::Error::new(std::io::ErrorKind::NotFound, format!("{m} (or attach to a running node with --node-url)")))?;
         let (dir, temp_dir) = match data_dir {
             Some(d) => {
                 std::fs::create_dir_all(d)?;
@@ -116,7 +119,6 @@ impl NodeProcess {
         // local user sees in `ps`), and as a salted HMAC: the file does not hold the password.
         let conf = node_dir.join(RPC_CONF);
         write_private_new(&conf, &format!("# Written by wallet-sandbox for this run of litecoind.\n{}\n", rpcauth_line(&user, &password)))?;
-        let binary = std::env::var("LITECOIND").unwrap_or_else(|_| "litecoind".into());
         let mut command = Command::new(&binary);
         command
             .arg("-regtest")
@@ -154,7 +156,10 @@ impl NodeProcess {
             });
         }
         let child = command.spawn().map_err(|e| {
-            std::io::Error::new(e.kind(), format!("cannot start {binary} (is Litecoin Core installed?): {e}"))
+            if let Some(d) = &temp_dir {
+                let _ = std::fs::remove_dir_all(d);
+            }
+            std::io::Error::new(e.kind(), format!("cannot start {}: {e}", binary.display()))
         })?;
         let endpoint = NodeEndpoint { base: format!("http://127.0.0.1:{rpc_port}"), user, password };
         Ok(NodeProcess { child, endpoint, temp_dir })

@@ -12,6 +12,7 @@ mod index;
 mod keys;
 mod launch;
 mod litecoind;
+mod litecoind_binary;
 mod node;
 mod ops;
 mod otp;
@@ -31,50 +32,55 @@ use crate::auth::Compat;
 use crate::litecoind::NodeProcess;
 use crate::rpc::{NodeEndpoint, RpcClient};
 
-const USAGE: &str = "usage: wallet-sandbox [--listen PORT] [--ready-file PATH] [--node-url URL] [--data-dir DIR] [--exit-on-stdin-eof]
+/// What `--help` says after the options: the environment (operations.md §1.13 and the sandbox's own).
+const ENVIRONMENT: &str = "\
+Environment:
+  SANDBOX_JWT_SECRET          key that signs the API keys (default: random for each run)
+  SANDBOX_ACCEPT_ANY_JWT=1    accept any well-formed API key, signed or not (expiry still checked)
+  SANDBOX_BAD_KEY_STATUS=404  answer a rejected API key with 404 instead of 401
+  SANDBOX_ALLOWED_NODE_HOSTS  hosts a node-URL credential may name (default 127.0.0.1,localhost,::1)
+  SANDBOX_OTP_SECRET          key that signs the OTPs (default: random for each run)
+  SANDBOX_RATE_LIMIT          requests per second per credential (default 0: no limit)
+  SANDBOX_DENYLIST            file of addresses that screen-address flags (one per line, # comments)
+  SANDBOX_NETWORK             regtest (default), testnet or main: WIF/xprv prefixes, BIP44 coin type
+  SANDBOX_COMPAT=real         every key answers failures the way the real service has been seen to
+  SANDBOX_DETAILS_QUERY_ONLY=1  wallet details take the credential from the query only
+  SANDBOX_LOG                 log filter for stderr (default info)
+  LITECOIND                   the litecoind to start (default: litecoind on PATH)";
 
-  --listen PORT        port on 127.0.0.1 (default 8080; 0 picks a free port)
-  --ready-file PATH    also write the ready line to PATH (mode 0600)
-  --node-url URL       attach to an existing node (http://user:pass@127.0.0.1:PORT) instead of starting one
-  --data-dir DIR       keep the node's and the sandbox's state in DIR between runs
-  --exit-on-stdin-eof  stop when stdin closes (lets a test harness tie the sandbox to its own life)
-
-Environment: SANDBOX_RPC_URL, SANDBOX_JWT_SECRET, SANDBOX_ACCEPT_ANY_JWT, SANDBOX_BAD_KEY_STATUS,
-SANDBOX_ALLOWED_NODE_HOSTS, SANDBOX_OTP_SECRET, SANDBOX_RATE_LIMIT, SANDBOX_DENYLIST, SANDBOX_NETWORK,
-SANDBOX_COMPAT (see operations.md §1.13), SANDBOX_DETAILS_QUERY_ONLY=1 (wallet details take the credential
-from the query only).";
-
+/// The wallet-and-address service on a real Litecoin Core regtest node.
+///
+/// With no arguments it starts a private `litecoind -regtest`, bootstraps the chain (MWEB active,
+/// mature coins), serves on 127.0.0.1:8080 and prints one ready line (JSON) on stdout.
+#[derive(clap::Parser)]
+#[command(name = "wallet-sandbox", after_help = ENVIRONMENT, args_override_self = true)]
 struct Args {
+    /// Port on 127.0.0.1 (0 picks a free port)
+    #[arg(long, value_name = "PORT", default_value_t = 8080)]
     listen: u16,
+    /// Also write the ready line to PATH (mode 0600)
+    #[arg(long, value_name = "PATH", allow_hyphen_values = true)]
     ready_file: Option<PathBuf>,
+    /// Attach to an existing node (http://user:pass@127.0.0.1:PORT) instead of starting one
+    // The variable's value (a password) is never shown in the help.
+    #[arg(long, value_name = "URL", env = "SANDBOX_RPC_URL", hide_env_values = true, allow_hyphen_values = true)]
     node_url: Option<String>,
+    /// Keep the node's and the sandbox's state in DIR between runs
+    #[arg(long, value_name = "DIR", allow_hyphen_values = true)]
     data_dir: Option<PathBuf>,
+    /// Stop when stdin closes (lets a test harness tie the sandbox to its own life)
+    #[arg(long)]
     exit_on_stdin_eof: bool,
 }
 
+/// Parses the arguments; `--help` and usage errors end the process (status 0 and 2, clap's own).
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        listen: 8080,
-        ready_file: None,
-        node_url: std::env::var("SANDBOX_RPC_URL").ok().filter(|s| !s.is_empty()),
-        data_dir: None,
-        exit_on_stdin_eof: false,
-    };
-    let mut it = std::env::args().skip(1);
-    while let Some(arg) = it.next() {
-        let mut value = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            "--listen" => args.listen = value("--listen")?.parse().map_err(|_| "--listen takes a port number".to_string())?,
-            "--ready-file" => args.ready_file = Some(value("--ready-file")?.into()),
-            "--node-url" => args.node_url = Some(value("--node-url")?),
-            "--data-dir" => args.data_dir = Some(value("--data-dir")?.into()),
-            "--exit-on-stdin-eof" => args.exit_on_stdin_eof = true,
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                std::process::exit(0);
-            }
-            other => return Err(format!("unknown argument {other}\n{USAGE}")),
-        }
+    use clap::{CommandFactory, FromArgMatches};
+    let matches = Args::command().get_matches();
+    let mut args = Args::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    // An empty SANDBOX_RPC_URL means no URL (an empty --node-url is still refused as a URL).
+    if matches.value_source("node_url") == Some(clap::parser::ValueSource::EnvVariable) && args.node_url.as_deref() == Some("") {
+        args.node_url = None;
     }
     Ok(args)
 }

@@ -60,6 +60,7 @@ async fn sigkill_leaves_no_litecoind_and_the_next_start_removes_the_stale_dir() 
 
 #[tokio::test(flavor = "multi_thread")]
 async fn stdin_eof_stops_the_sandbox_when_asked() {
+    common::litecoind();
     let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
         .args(["--listen", "0", "--exit-on-stdin-eof"])
         .stdin(Stdio::piped())
@@ -76,13 +77,6 @@ async fn stdin_eof_stops_the_sandbox_when_asked() {
     assert!(!nodes.iter().any(|p| alive(*p)));
 }
 
-#[test]
-fn bad_arguments_are_refused_with_usage() {
-    let out = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox")).arg("--bogus").output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("usage: wallet-sandbox"));
-}
-
 /// A node started by the test, for `--node-url` attach mode.
 struct OwnNode {
     child: std::process::Child,
@@ -93,7 +87,7 @@ struct OwnNode {
 impl OwnNode {
     fn start(dir: &std::path::Path, port: u16) -> OwnNode {
         std::fs::create_dir_all(dir).unwrap();
-        let child = Command::new("litecoind")
+        let child = Command::new(common::litecoind())
             .args([
                 "-regtest",
                 &format!("-datadir={}", dir.display()),

@@ -498,7 +498,7 @@ async fn address_private_key_v2(req: Req) -> OpResult {
         "Private key",
         json!({
             "address": address,
-            "privateKey": keys::wif(&key.key, req.network()),
+            "privateKey": keys::wif(&key.secret_bytes(), req.network()),
             "format": "wif",
             "hdKeyPath": path,
         }),

@@ -1,12 +1,36 @@
 //! Shared test harness: one sandbox per test binary (or the one the launcher started, when
 //! `WALLET_SDK_BASE_URL` is set), and small helpers to call it.
+//!
+//! Without `litecoind` every test that needs a node fails with one message saying what to install
+//! (no backtrace, no retry per test); docs/adr/0012 says why it fails rather than skips.
 #![allow(dead_code)]
 
+#[path = "../../src/litecoind_binary.rs"]
+mod litecoind_binary;
+
 use std::io::{BufRead, BufReader};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 use serde_json::{json, Value};
+
+/// Fails the current test with `message` alone: printed once into the test's output, then
+/// unwound without the panic hook (so without a location line or a backtrace to read past).
+pub fn fail(message: &str) -> ! {
+    eprintln!("{message}");
+    std::panic::resume_unwind(Box::new(message.to_string()))
+}
+
+/// The `litecoind` the sandbox will start (`LITECOIND` or `PATH`, as the sandbox finds it).
+fn find_litecoind() -> Result<PathBuf, String> {
+    litecoind_binary::find().map_err(|e| format!("this test starts a litecoind -regtest: {e}"))
+}
+
+/// [`find_litecoind`], failing the test with what to install when there is none.
+pub fn litecoind() -> PathBuf {
+    find_litecoind().unwrap_or_else(|e| fail(&e))
+}
 
 pub struct Sandbox {
     pub base_url: String,
@@ -15,54 +39,67 @@ pub struct Sandbox {
     pub node_url: String,
 }
 
-static SANDBOX: OnceLock<Sandbox> = OnceLock::new();
+/// The run's sandbox, or why there is none (started once: every test that asks gets the same answer).
+static SANDBOX: OnceLock<Result<Sandbox, String>> = OnceLock::new();
 /// Tests that count blocks take this exclusively; tests that mine take it shared.
 pub static CHAIN: tokio::sync::RwLock<()> = tokio::sync::RwLock::const_new(());
 
 /// The sandbox of this test run.
 pub fn sandbox() -> &'static Sandbox {
-    SANDBOX.get_or_init(|| match std::env::var("WALLET_SDK_BASE_URL") {
-        Ok(base_url) => Sandbox {
+    let started = SANDBOX.get_or_init(|| match std::env::var("WALLET_SDK_BASE_URL") {
+        Ok(base_url) => Ok(Sandbox {
             base_url,
             api_key: std::env::var("WALLET_SDK_API_KEY").expect("WALLET_SDK_API_KEY"),
             api_key_real: std::env::var("WALLET_SDK_API_KEY_COMPAT_REAL").expect("WALLET_SDK_API_KEY_COMPAT_REAL"),
             node_url: std::env::var("WALLET_SANDBOX_NODE_URL").expect("WALLET_SANDBOX_NODE_URL"),
-        },
+        }),
         Err(_) => start_own(),
-    })
+    });
+    match started {
+        Ok(sandbox) => sandbox,
+        Err(why) => fail(why),
+    }
 }
 
 /// Starts `wallet-sandbox` tied to this process: it stops when our end of its stdin closes,
 /// which happens when the test binary exits, however it exits.
-fn start_own() -> Sandbox {
+fn start_own() -> Result<Sandbox, String> {
+    find_litecoind()?;
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
+        let spawned = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
             .args(["--listen", "0", "--exit-on-stdin-eof"])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
-            .spawn()
-            .expect("start wallet-sandbox");
+            .spawn();
+        let mut child = match spawned {
+            Ok(child) => child,
+            Err(e) => return tx.send(Err(format!("cannot start wallet-sandbox: {e}"))).unwrap_or(()),
+        };
         let mut line = String::new();
-        BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("ready line");
-        tx.send(line).unwrap();
+        let _ = BufReader::new(child.stdout.take().unwrap()).read_line(&mut line);
+        if line.trim().is_empty() {
+            let status = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+            return tx.send(Err(format!("wallet-sandbox stopped ({status}) before its ready line; its log is above"))).unwrap_or(());
+        }
+        tx.send(Ok(line)).unwrap();
         // Keep stdin open for as long as this process lives.
         let _stdin = child.stdin.take();
         loop {
             std::thread::park();
         }
     });
-    let line = rx.recv().expect("sandbox did not start");
+    let line = rx.recv().map_err(|_| "wallet-sandbox did not start".to_string())??;
     let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| panic!("bad ready line: {line}"));
     let base_url = ready["baseUrl"].as_str().unwrap().to_string();
     let api_key_real = blocking_key(&base_url, "real");
-    Sandbox {
+    Ok(Sandbox {
         base_url,
         api_key: ready["apiKey"].as_str().unwrap().to_string(),
         api_key_real,
         node_url: ready["nodeUrl"].as_str().unwrap().to_string(),
-    }
+    })
 }
 
 fn blocking_key(base_url: &str, compat: &str) -> String {
@@ -207,7 +244,11 @@ pub struct OwnSandbox {
 }
 
 impl OwnSandbox {
+    /// Fails the test with what to install when there is no `litecoind` (and no `--node-url`).
     pub fn start(args: &[&str], envs: &[(&str, &str)]) -> OwnSandbox {
+        if !args.contains(&"--node-url") {
+            litecoind();
+        }
         let log = std::env::temp_dir().join(format!("sandbox-test-{}.log", unique("log")));
         let mut child = Command::new(env!("CARGO_BIN_EXE_wallet-sandbox"))
             .args(["--listen", "0"])
@@ -221,7 +262,13 @@ impl OwnSandbox {
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).expect("ready line");
         let ready: Value = serde_json::from_str(&line).unwrap_or_else(|_| {
-            panic!("bad ready line {line:?}; log: {}", std::fs::read_to_string(&log).unwrap_or_default())
+            let log_text = std::fs::read_to_string(&log).unwrap_or_default();
+            if line.trim().is_empty() {
+                let status = child.wait().map(|s| s.to_string()).unwrap_or_else(|e| e.to_string());
+                let _ = std::fs::remove_file(&log);
+                panic!("wallet-sandbox stopped ({status}) before its ready line; its log:\n{log_text}");
+            }
+            panic!("bad ready line {line:?}; log: {log_text}")
         });
         OwnSandbox { child, ready, log }
     }
