@@ -25,7 +25,11 @@ pub(crate) fn scrub(text: &str, hex_is_secret: bool) -> Option<String> {
     }
     let mut spans = Vec::new();
     token_shapes(text, hex_is_secret, &mut spans);
-    phrase_runs(text, &mut spans);
+    // twelve words need eleven separators: ids, hashes and addresses have none and skip the
+    // word-by-word look-up
+    if text.bytes().filter(|b| PHRASE_SEPARATORS.contains(b)).count() >= 11 {
+        phrase_runs(text, &mut spans);
+    }
     if spans.is_empty() {
         return None;
     }
@@ -43,6 +47,9 @@ pub(crate) fn scrub(text: &str, hex_is_secret: bool) -> Option<String> {
     out.push_str(&text[at..]);
     Some(out)
 }
+
+/// What stands between the words of a phrase as people and services write it.
+const PHRASE_SEPARATORS: &[u8] = b" \t\r\n+,;|%-_";
 
 fn is_base58(b: u8) -> bool {
     b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l')
