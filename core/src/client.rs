@@ -227,7 +227,8 @@ impl fmt::Debug for Client {
 #[derive(Clone)]
 pub struct ClientBuilder {
     base_url: Option<String>,
-    credential: Option<String>,
+    /// Zeroized when the builder goes, like every copy of the credential.
+    credential: Option<crate::Secret>,
     connect_timeout: Duration,
     timeout: Duration,
     retry: RetryPolicy,
@@ -287,7 +288,7 @@ impl ClientBuilder {
     }
     /// The credential: an API key (JWT) or a node URL (`http(s)://user:pass@host:port`).
     pub fn credential(mut self, value: impl Into<String>) -> Self {
-        self.credential = Some(value.into());
+        self.credential = Some(crate::Secret::new(value.into()));
         self
     }
     /// Same as [`credential`](Self::credential), for readability with an API key.
@@ -409,7 +410,7 @@ impl ClientBuilder {
         let credential_value = self
             .credential
             .ok_or_else(|| Error::invalid_input("credential", format!("it is required (ClientBuilder::credential or {ENV_API_KEY})")))?;
-        let credential = Credential::parse(credential_value)?;
+        let credential = Credential::parse(credential_value.expose())?;
         if self.retry.max_attempts == 0 {
             return Err(Error::config("retry_policy.max_attempts must be at least 1"));
         }

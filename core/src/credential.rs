@@ -205,6 +205,12 @@ mod tests {
              get a new key and pass it to set_credential; nothing was sent"
         );
         assert_eq!(Credential::parse(make_jwt(None)).unwrap().expires_at(), None);
+        // a key may claim any `exp`: no panic where the clock cannot represent it
+        for exp in [i64::MAX, i64::MIN, i64::MAX / 2] {
+            let c = Credential::parse(make_jwt(Some(exp))).unwrap();
+            assert_eq!(c.expires_at_unix(), Some(exp));
+            let _ = c.expires_at();
+        }
     }
 
     #[test]
