@@ -6,6 +6,9 @@
 //! Run under the launcher: `scripts/with-sandbox cargo test -p wallet-sdk --test scenarios`
 //! (`test = false` in Cargo.toml: a plain `cargo test` does not need a sandbox). The
 //! transcript goes to `$SCENARIO_TRANSCRIPT` (default `target/scenarios/rust.txt`).
+//!
+//! `hostile_cell` runs one hostile-answer cell when `HOSTILE_CELL` names one (scripts/test-hostile,
+//! tests/hostile/README.md) and does nothing otherwise.
 
 use std::collections::HashMap;
 use std::io::{Read, Write};

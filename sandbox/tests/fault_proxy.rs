@@ -141,6 +141,56 @@ async fn respond_and_respond_after_forward_give_any_body() {
 }
 
 #[tokio::test]
+async fn body_parts_generate_huge_bodies_from_small_rules() {
+    let proxy = FaultProxy::start();
+    let key = sandbox().api_key.clone();
+    // JSON nested a million levels deep under `data`, with a header of the rule's own
+    let depth = 1_000_000;
+    proxy
+        .arm(json!({
+            "path": INFO, "action": "status_before_forward", "status": 500, "contentType": "application/json",
+            "headers": { "X-Request-Id": "req-deep" },
+            "bodyParts": [{ "text": "{\"successful\":false,\"data\":" }, { "text": "[", "repeat": depth }, { "text": "]", "repeat": depth }, { "text": "}" }],
+        }))
+        .await;
+    let (got, error) = raw_exchange(&proxy, &get_request(INFO)).await;
+    assert_eq!(error, None);
+    let (head, body) = split_answer(&got);
+    assert!(head.starts_with("HTTP/1.1 500 Internal Server Error\r\n"), "{head}");
+    assert!(head.contains("\r\nX-Request-Id: req-deep\r\n") && head.contains("\r\nContent-Type: application/json\r\n"), "{head}");
+    let prefix = b"{\"successful\":false,\"data\":";
+    assert_eq!(content_length(&head), prefix.len() + 2 * depth + 1);
+    assert_eq!(body.len(), content_length(&head));
+    assert!(body.starts_with(prefix) && body.ends_with(b"]}"));
+    assert_eq!(body.iter().filter(|b| **b == b'[').count(), depth);
+    assert_eq!(proxy.hits(INFO, Some(&key)).await, (1, 0));
+
+    // raw bytes (invalid UTF-8) through an HTTP client, after the upstream did the work
+    proxy
+        .arm(json!({ "path": CREATE, "action": "respond_after_forward", "bodyParts": [{ "text": "{\"successful\":true,\"data\":\"" }, { "hex": "ff", "repeat": 3 }, { "text": "\"}" }] }))
+        .await;
+    let name = common::unique("fp_parts");
+    let r = reqwest::Client::new().post(format!("{}{CREATE}", proxy.url)).header("nodeUrlOrApiAccessKey", &key).json(&json!({ "walletName": name })).send().await.unwrap();
+    assert_eq!(r.status(), 200);
+    assert_eq!(r.headers()["content-type"], "application/json; charset=utf-8");
+    assert_eq!(r.bytes().await.unwrap().as_ref(), b"{\"successful\":true,\"data\":\"\xff\xff\xff\"}".as_slice());
+    create_wallet(&Api::new(), &name).await.assert_error(409, "wallet_exists");
+
+    // a body of 16 MiB (the SDK's default response cap) plus one byte, from one part
+    proxy.arm(json!({ "path": INFO, "action": "respond", "bodyParts": [{ "text": "{}", "repeat": 8 * 1024 * 1024 }, { "text": " " }] })).await;
+    let r = reqwest::Client::new().get(format!("{}{INFO}", proxy.url)).send().await.unwrap();
+    assert_eq!(r.bytes().await.unwrap().len(), 16 * 1024 * 1024 + 1);
+
+    // the rule API refuses bodies past 64 MiB, and body together with bodyParts
+    let (status, refused) = proxy.try_arm(json!({ "path": INFO, "action": "respond", "bodyParts": [{ "text": "[]", "repeat": 32 * 1024 * 1024 + 1 }] })).await;
+    assert_eq!((status, refused["field"].as_str()), (400, Some("bodyParts")), "{refused}");
+    let (status, refused) = proxy.try_arm(json!({ "path": INFO, "action": "respond", "body": "{}", "bodyParts": [{ "text": "{}" }] })).await;
+    assert_eq!((status, refused["field"].as_str()), (400, Some("bodyParts")), "{refused}");
+    // nothing of that was armed
+    assert_eq!(proxy.api_with(&key).get(INFO, &[], &[]).await.data()["chain"], "regtest");
+}
+
+#[tokio::test]
 async fn reset_after_forward_resets_the_connection() {
     let proxy = FaultProxy::start();
     proxy.arm(json!({ "path": INFO, "action": "reset_after_forward" })).await;

@@ -10,6 +10,7 @@
 //
 //     bindings-swift/run-scenarios.sh [--build-only] [TRANSCRIPT]     (builds and runs it in the Swift root)
 //     WalletSDKScenarios SCENARIOS_DIR TRANSCRIPT                     (under scripts/with-sandbox)
+//     WalletSDKScenarios --hostile CELLS NAME                         (one hostile-answer cell: scripts/test-hostile)
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -578,12 +579,76 @@ final class Runner {
     }
 }
 
+// MARK: - hostile-answer cells (tests/hostile/cells.json, run by scripts/test-hostile)
+
+/// Results whose raw JSON is larger than this are not also printed through `String(describing:)`.
+let hostileReprLimit = 1024 * 1024
+
+func jsonText(_ s: String?) -> J { s.map(J.string) ?? .null }
+
+func jsonObject(_ pairs: [(String, J)]) -> J {
+    .object(keys: pairs.map(\.0), values: Dictionary(pairs, uniquingKeysWith: { _, b in b }))
+}
+
+/// One hostile-answer cell, in this process (scripts/test-hostile starts one per cell, so that a
+/// crash is that cell's failure): `WalletSDKScenarios --hostile CELLS NAME`. The rule is already
+/// armed on the fault proxy for this process's credential WALLET_SDK_API_KEY; the call goes
+/// through WALLET_FAULT_PROXY_URL with the cell's args, and one line `HOSTILE-RESULT {json}`
+/// tells the outcome: the kind (`ok` for a success), the error's message,
+/// `String(describing:)`, `String(reflecting:)`, `dump` and `info`, or the result's `rawJson`
+/// and descriptions. Every call event goes to stderr, checked for secrets too.
+func hostile(cellsPath: String, name: String) async throws -> Int32 {
+    let doc = try JsonReader.parse(try String(contentsOfFile: cellsPath, encoding: .utf8))
+    guard case .array(let cells)? = doc["cells"], let cell = cells.first(where: { $0["name"]?.string == name }) else { throw RunnerError("no cell \(name)") }
+    let client = try WalletClient(config: WalletClientConfig(baseUrl: try env("WALLET_FAULT_PROXY_URL"), credential: Secret(value: try env("WALLET_SDK_API_KEY")), timeoutMs: 120_000, baseBackoffMs: 100))
+    client.setLogger { event in FileHandle.standardError.write(Data("call event \(event)\n".utf8)) }
+    var out: [(String, J)] = [("cell", .string(name))]
+    do {
+        let result = try await call(client, cell["op"]?.string ?? "", Args(m: cell["args"] ?? .object(keys: [], values: [:])))
+        let raw = properties(result).first(where: { $0.0 == "rawJson" })?.1 as? String
+        out.append(("kind", .string("ok")))
+        out.append(("raw_json", jsonText(raw)))
+        if (raw?.utf8.count ?? 0) > hostileReprLimit {
+            out.append(("repr", .string("(not printed: the raw JSON is larger than 1 MiB)")))
+        } else {
+            out.append(("repr", .string(String(reflecting: result))))
+            out.append(("str", .string(String(describing: result))))
+        }
+    } catch let e as WalletError {
+        let info = e.info
+        var dumped = ""  // the enum case with every associated value, as `dump` shows it
+        dump(e, to: &dumped)
+        out += [
+            ("kind", .string(info.kind)), ("message", .string(info.message)), ("str", .string(String(describing: e))),
+            ("repr", .string(String(reflecting: e))), ("localized", .string(e.localizedDescription)), ("dump", .string(dumped)),
+            ("fields", jsonObject([
+                ("info", .string(String(reflecting: info))), ("status", info.status.map { J.int(Int64($0)) } ?? .null),
+                ("service_code", jsonText(info.serviceCode)), ("service_message", jsonText(info.serviceMessage)),
+                ("request_id", jsonText(info.requestId)), ("field", jsonText(info.field)), ("operation", jsonText(info.operation)),
+                ("node_code", info.nodeCode.map(J.int) ?? .null), ("node_message", jsonText(info.nodeMessage)),
+                ("attempts", .int(Int64(info.attempts))), ("retryable", .bool(info.retryable)), ("raw_body", jsonText(info.rawBody)),
+            ])),
+        ]
+    }
+    print("HOSTILE-RESULT " + jsonObject(out).json)
+    fflush(nil)  // every C stream (Swift 6 refuses a reference to the global `stdout`)
+    return 0
+}
+
 @main
 enum RunScenarios {
     static func main() async {
         let argv = CommandLine.arguments
+        if argv.count == 4, argv[1] == "--hostile" {
+            do {
+                exit(try await hostile(cellsPath: argv[2], name: argv[3]))
+            } catch {
+                print("swift: hostile cell \(argv[3]): \(error)")
+                exit(1)
+            }
+        }
         guard argv.count == 3 else {
-            print("usage: WalletSDKScenarios SCENARIOS_DIR TRANSCRIPT")
+            print("usage: WalletSDKScenarios SCENARIOS_DIR TRANSCRIPT | WalletSDKScenarios --hostile CELLS NAME")
             exit(2)
         }
         exit(await run(dir: argv[1], transcript: argv[2]))

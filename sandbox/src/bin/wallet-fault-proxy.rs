@@ -160,8 +160,14 @@ async fn act(plan: Plan, upstream: Option<Result<Response, String>>, mut client:
             let _ = answer.write_to(&mut client).await;
         }
         Action::StatusBeforeForward | Action::StatusAfterForward | Action::Respond | Action::RespondAfterForward => {
-            if let Some(canned) = &plan.canned {
-                let _ = canned.write_to(&mut client).await;
+            match (&plan.canned, &plan.generated) {
+                (Some(canned), Some(parts)) => {
+                    let _ = canned.write_generated(parts, &mut client).await;
+                }
+                (Some(canned), None) => {
+                    let _ = canned.write_to(&mut client).await;
+                }
+                (None, _) => {}
             }
         }
         Action::ResetAfterForward => {

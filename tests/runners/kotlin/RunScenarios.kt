@@ -9,6 +9,7 @@
 //
 //     tests/runners/kotlin/build.sh                      # kotlinc, once per source change
 //     scripts/with-sandbox bindings-kotlin/build/scenarios/run-scenarios TRANSCRIPT
+//     bindings-kotlin/build/scenarios/run-hostile CELLS NAME   # one hostile-answer cell (scripts/test-hostile)
 package org.walletsdk.scenarios
 
 import kotlinx.coroutines.runBlocking
@@ -468,8 +469,52 @@ class Runner(vars: Map<String, Any?>) {
     }
 }
 
+// ---- hostile-answer cells (tests/hostile/cells.json, run by scripts/test-hostile)
+
+/** Results whose raw JSON is larger than this are not also printed through toString(). */
+const val HOSTILE_REPR_LIMIT = 1024 * 1024
+
+/**
+ * One hostile-answer cell, in this process (scripts/test-hostile starts one per cell, so that a
+ * crash is that cell's failure): `RunScenarios --hostile CELLS NAME`. The rule is already armed
+ * on the fault proxy for this process's credential WALLET_SDK_API_KEY; the call goes through
+ * WALLET_FAULT_PROXY_URL with the cell's args, and one line `HOSTILE-RESULT {json}` tells the
+ * outcome: the kind (`ok` for a success), the exception's message, `toString()` and `info`, or the
+ * result's `rawJson` and `toString()`. Every call event goes to stderr, checked for secrets too.
+ */
+fun hostile(cellsPath: String, name: String): Int {
+    val cells = (JsonReader(File(cellsPath).readText()).read() as Map<*, *>)["cells"] as List<*>
+    val cell = cells.map { it as Map<*, *> }.first { it["name"] == name }
+    @Suppress("UNCHECKED_CAST")
+    val args = Args(cell["args"] as Map<String, Any?>)
+    val client = WalletClient(WalletClientConfig(baseUrl = env("WALLET_FAULT_PROXY_URL"), credential = Secret(env("WALLET_SDK_API_KEY")), timeoutMs = 120_000L, baseBackoffMs = 100L))
+    client.setLogger { event -> System.err.println("call event $event") }
+    val out = linkedMapOf<String, Any?>("cell" to name)
+    try {
+        val result = runBlocking { call(client, cell["op"] as String, args) }
+        val raw = result?.let { properties(it)["rawJson"] as? String }
+        out["kind"] = "ok"
+        out["raw_json"] = raw
+        out["repr"] = if ((raw?.length ?: 0) > HOSTILE_REPR_LIMIT) "(not printed: the raw JSON is larger than 1 MiB)" else result.toString()
+    } catch (e: WalletException) {
+        val info = e.info
+        out["kind"] = info.kind
+        out["message"] = e.message
+        out["repr"] = e.toString()
+        out["fields"] = linkedMapOf<String, Any?>(
+            "info" to info.toString(), "status" to info.status, "service_code" to info.serviceCode, "service_message" to info.serviceMessage,
+            "request_id" to info.requestId, "field" to info.field, "operation" to info.operation, "node_code" to info.nodeCode,
+            "node_message" to info.nodeMessage, "attempts" to info.attempts, "retryable" to info.retryable, "raw_body" to info.rawBody,
+        )
+    }
+    println("HOSTILE-RESULT " + toJson(out))
+    System.out.flush()
+    return 0
+}
+
 fun main(argv: Array<String>) {
-    require(argv.size == 2) { "usage: RunScenarios SCENARIOS_DIR TRANSCRIPT" }
+    if (argv.size == 3 && argv[0] == "--hostile") exitProcess(hostile(argv[1], argv[2]))
+    require(argv.size == 2) { "usage: RunScenarios SCENARIOS_DIR TRANSCRIPT | RunScenarios --hostile CELLS NAME" }
     val files = File(argv[0]).listFiles { f -> f.name.endsWith(".json") }!!.sortedBy { it.name }
     val transcript = File(argv[1])
     val lines = ArrayList<String>()

@@ -8,6 +8,9 @@ transcript line, in the same form as the other languages' runners.
 
 With ``--async`` every call goes through ``wallet_sdk.AsyncClient`` instead, awaited on an
 event loop of the runner's own; its transcript must be the same.
+
+``--hostile CELLS NAME [--async]`` runs one hostile-answer cell instead (tests/hostile/README.md,
+scripts/test-hostile): one call through the fault proxy, one ``HOSTILE-RESULT`` line.
 """
 
 import asyncio
@@ -313,8 +316,57 @@ class Runner:
         return SandboxOutput(out)
 
 
+# Results whose raw JSON is larger than this are not also printed through repr() and str().
+HOSTILE_REPR_LIMIT = 1024 * 1024
+
+
+def hostile(argv: List[str], use_async: bool) -> int:
+    """One hostile-answer cell (tests/hostile/cells.json), in this process: scripts/test-hostile
+    starts one per cell and language, so that a crash is that cell's failure.
+
+        run_scenarios.py --hostile CELLS NAME [--async]
+
+    The rule is already armed on the fault proxy for this process's credential
+    WALLET_SDK_API_KEY; the call goes through WALLET_FAULT_PROXY_URL with the cell's args, and one
+    line ``HOSTILE-RESULT {json}`` tells the outcome: the kind (``ok`` for a success), the
+    error's message, ``str()``, ``repr()`` and attributes, or the result's ``raw_json``,
+    ``repr()`` and ``str()``. The SDK's log records (DEBUG) go to stderr, checked for secrets too.
+    """
+    cells_path, name = argv
+    cell = next(c for c in json.loads(Path(cells_path).read_text())["cells"] if c["name"] == name)
+
+    class ToStderr(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            print(f"log {record.levelname} {record.getMessage()} {record.__dict__!r}", file=sys.stderr, flush=True)
+
+    sdk_logger = logging.getLogger("wallet_sdk")
+    sdk_logger.setLevel(logging.DEBUG)
+    sdk_logger.addHandler(ToStderr())
+    base, key = env("WALLET_FAULT_PROXY_URL"), env("WALLET_SDK_API_KEY")
+    loop = asyncio.new_event_loop() if use_async else None
+    client = (w.AsyncClient if use_async else w.Client)(base, key, timeout=120, backoff=0.1)
+    runner = Runner({}, loop)
+    out: Dict[str, Any] = {"cell": name}
+    try:
+        result = runner.call(client, cell["op"], dict(cell["args"]))
+    except w.WalletSdkError as e:
+        out.update(kind=e.kind, message=e.message, str=str(e), repr=repr(e), fields={k: v for k, v in vars(e).items() if k != "message"})
+    else:
+        raw = getattr(result, "raw_json", None)
+        out.update(kind="ok", raw_json=raw)
+        if raw is not None and len(raw) > HOSTILE_REPR_LIMIT:
+            out.update(repr="(not printed: the raw JSON is larger than 1 MiB)")
+        else:
+            out.update(repr=repr(result), str=str(result))
+    print("HOSTILE-RESULT " + json.dumps(out, default=repr), flush=True)
+    return 0
+
+
 def main() -> int:
     argv = sys.argv[1:]
+    if "--hostile" in argv:
+        rest = [a for a in argv if a not in ("--hostile", "--async")]
+        return hostile(rest, "--async" in argv)
     use_async = "--async" in argv
     argv = [a for a in argv if a != "--async"]
     name = "python-async" if use_async else "python"

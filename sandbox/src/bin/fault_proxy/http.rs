@@ -145,6 +145,11 @@ pub struct Response {
 impl Response {
     /// The status line and headers, with `Content-Length` of the whole body and `Connection: close`.
     pub fn head(&self) -> Vec<u8> {
+        self.head_with_length(self.body.len() as u64)
+    }
+
+    /// The head for a body of `length` bytes sent separately (a generated body).
+    pub fn head_with_length(&self, length: u64) -> Vec<u8> {
         let mut out = format!("HTTP/1.1 {} {}\r\n", self.status, self.reason).into_bytes();
         for (name, value) in &self.headers {
             let lower = name.to_ascii_lowercase();
@@ -153,8 +158,27 @@ impl Response {
             }
             push_header(&mut out, name, value);
         }
-        out.extend_from_slice(format!("Content-Length: {}\r\nConnection: close\r\n\r\n", self.body.len()).as_bytes());
+        out.extend_from_slice(format!("Content-Length: {length}\r\nConnection: close\r\n\r\n").as_bytes());
         out
+    }
+
+    /// Writes the head for `parts`, then the parts' bytes as they are generated, and closes the
+    /// sending side (FIN). The whole body never sits in memory.
+    pub async fn write_generated(&self, parts: &BodyParts, stream: &mut TcpStream) -> std::io::Result<()> {
+        stream.write_all(&self.head_with_length(parts.len())).await?;
+        let mut chunk = Vec::with_capacity(CHUNK + 1024);
+        for part in parts.parts.iter() {
+            let pieces = part.pieces();
+            for i in 0..part.repeat {
+                if chunk.len() >= CHUNK {
+                    stream.write_all(&chunk).await?;
+                    chunk.clear();
+                }
+                part.push_repetition(i, &pieces, &mut chunk);
+            }
+        }
+        stream.write_all(&chunk).await?;
+        stream.shutdown().await
     }
 
     /// Writes the whole answer and closes the sending side (FIN).
@@ -163,6 +187,106 @@ impl Response {
         bytes.extend_from_slice(&self.body);
         stream.write_all(&bytes).await?;
         stream.shutdown().await
+    }
+}
+
+/// How much of a generated body is written at a time.
+const CHUNK: usize = 64 * 1024;
+
+/// A body given as parts, each a byte string repeated some number of times (`bodyParts` of a
+/// rule): a JSON text nested a million levels deep is `[` × 1,000,000 then `]` × 1,000,000,
+/// armed in a few bytes and generated while it is written.
+#[derive(Debug, Clone)]
+pub struct BodyParts {
+    parts: std::sync::Arc<[Part]>,
+    len: u64,
+}
+
+/// One part: `bytes` written `repeat` times; with a `counter`, each of its occurrences in
+/// `bytes` is replaced by the number of the repetition (0, 1, 2…).
+#[derive(Debug, Clone)]
+pub struct Part {
+    pub bytes: Vec<u8>,
+    pub repeat: u64,
+    pub counter: Option<Vec<u8>>,
+}
+
+impl Part {
+    /// The pieces of `bytes` between the counter's occurrences (one piece without a counter).
+    fn pieces(&self) -> Vec<&[u8]> {
+        let Some(counter) = self.counter.as_deref().filter(|c| !c.is_empty()) else { return vec![&self.bytes] };
+        let mut pieces = Vec::new();
+        let mut rest = self.bytes.as_slice();
+        while let Some(i) = find(rest, counter) {
+            pieces.push(&rest[..i]);
+            rest = &rest[i + counter.len()..];
+        }
+        pieces.push(rest);
+        pieces
+    }
+
+    fn len(&self) -> Option<u64> {
+        let pieces = self.pieces();
+        let fixed: u64 = pieces.iter().map(|p| p.len() as u64).sum();
+        let numbers = (pieces.len() as u64 - 1).checked_mul(digits_below(self.repeat))?;
+        fixed.checked_mul(self.repeat)?.checked_add(numbers)
+    }
+
+    /// Appends repetition `i` to `out` (`pieces` from [`Part::pieces`]).
+    fn push_repetition(&self, i: u64, pieces: &[&[u8]], out: &mut Vec<u8>) {
+        if pieces.len() == 1 {
+            out.extend_from_slice(&self.bytes);
+            return;
+        }
+        let number = i.to_string();
+        for (k, piece) in pieces.iter().enumerate() {
+            if k > 0 {
+                out.extend_from_slice(number.as_bytes());
+            }
+            out.extend_from_slice(piece);
+        }
+    }
+}
+
+/// How many decimal digits the numbers 0..n have in all.
+fn digits_below(n: u64) -> u64 {
+    let (mut total, mut start, mut width) = (0u64, 0u64, 1u64);
+    let mut end = 10u64;
+    while start < n {
+        total += (n.min(end) - start) * width;
+        start = end;
+        end = end.saturating_mul(10);
+        width += 1;
+    }
+    total
+}
+
+impl BodyParts {
+    /// `None` when the total length overflows or exceeds `max`.
+    pub fn new(parts: Vec<Part>, max: u64) -> Option<BodyParts> {
+        let mut len: u64 = 0;
+        for part in &parts {
+            len = len.checked_add(part.len()?)?;
+        }
+        (len <= max).then(|| BodyParts { parts: parts.into(), len })
+    }
+
+    /// The body's length in bytes.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// The whole body (tests only: the proxy streams it).
+    #[cfg(test)]
+    pub fn to_vec(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        for part in self.parts.iter() {
+            let pieces = part.pieces();
+            for i in 0..part.repeat {
+                part.push_repetition(i, &pieces, &mut out);
+            }
+        }
+        out
     }
 }
 

@@ -15,6 +15,9 @@ pub const KEY_HEADER: &str = "nodeUrlOrApiAccessKey";
 const MAX_COUNT: i64 = 1000;
 const MAX_PATH_LEN: usize = 2048;
 const MAX_BODY_LEN: usize = 1024 * 1024;
+/// `bodyParts`: at most this many parts, generating at most this many bytes.
+const MAX_BODY_PARTS: usize = 1000;
+const MAX_GENERATED_LEN: u64 = 64 * 1024 * 1024;
 const MAX_DELAY_MS: i64 = 60_000;
 const DEFAULT_DELAY_MS: u64 = 100;
 
@@ -49,7 +52,7 @@ const ACTIONS: &[(&str, Action)] = &[
 
 /// Fields every rule may carry; the others belong to some actions only.
 const COMMON_FIELDS: &[&str] = &["path", "action", "count", "header"];
-const CANNED_FIELDS: &[&str] = &["status", "headers", "body", "contentType"];
+const CANNED_FIELDS: &[&str] = &["status", "headers", "body", "bodyParts", "contentType"];
 const SLOW_FIELDS: &[&str] = &["delayMs"];
 
 impl Action {
@@ -77,13 +80,16 @@ pub struct Plan {
     pub action: Action,
     /// The answer of `status_*` and `respond*` actions.
     pub canned: Option<http::Response>,
+    /// `bodyParts` of a `status_*` or `respond*` rule: the canned answer's body, generated as
+    /// it is written (the canned body is then empty).
+    pub generated: Option<http::BodyParts>,
     /// `slow_body_after_forward`: the pause before each byte.
     pub delay: Duration,
 }
 
 impl Plan {
     pub fn forward() -> Plan {
-        Plan { action: Action::Forward, canned: None, delay: Duration::ZERO }
+        Plan { action: Action::Forward, canned: None, generated: None, delay: Duration::ZERO }
     }
 }
 
@@ -234,12 +240,13 @@ fn parse_rule(body: &Value) -> Result<Rule, Invalid> {
         Some(_) => return Err(invalid("header", "header must be an object {\"name\": ..., \"value\": ...}.")),
     };
     let canned = if action.fields() == CANNED_FIELDS { Some(canned(fields, action)?) } else { None };
+    let generated = body_parts(fields)?;
     let delay = int(fields, "delayMs", 0, MAX_DELAY_MS)?.map_or(DEFAULT_DELAY_MS, i64::unsigned_abs);
     Ok(Rule {
         path,
         header,
         remaining: u32::try_from(remaining).unwrap_or(1),
-        plan: Plan { action, canned, delay: Duration::from_millis(delay) },
+        plan: Plan { action, canned, generated, delay: Duration::from_millis(delay) },
     })
 }
 
@@ -252,7 +259,12 @@ fn canned(fields: &Map<String, Value>, action: Action) -> Result<http::Response,
         None => 200,
     };
     let reason = http::reason(status);
+    let generated = fields.get("bodyParts").is_some_and(|v| !v.is_null());
+    if generated && fields.get("body").is_some_and(|v| !v.is_null()) {
+        return Err(invalid("bodyParts", "Give body or bodyParts, not both."));
+    }
     let body = match fields.get("body") {
+        _ if generated => String::new(),
         None | Some(Value::Null) if is_status => format!("<html><head><title>{status} {reason}</title></head><body><h1>{status} {reason}</h1></body></html>"),
         None | Some(Value::Null) => String::new(),
         Some(Value::String(b)) if b.len() <= MAX_BODY_LEN => b.clone(),
@@ -281,6 +293,56 @@ fn canned(fields: &Map<String, Value>, action: Action) -> Result<http::Response,
         Some(_) => return Err(invalid("headers", "headers must be an object of header names to string values.")),
     }
     Ok(http::Response { status, reason: reason.to_string(), headers, body: body.into_bytes() })
+}
+
+/// `bodyParts`: `[{"text": "[", "repeat": 1000000}, {"hex": "c328"}, ...]`, each part a non-empty
+/// text (its UTF-8 bytes) or byte string in hex, repeated `repeat` times (default 1); with
+/// `"counter": "#"`, each `#` in a repetition is its number (0, 1, 2…): distinct keys `"k#":0,`.
+fn body_parts(fields: &Map<String, Value>) -> Result<Option<http::BodyParts>, Invalid> {
+    let list = match fields.get("bodyParts") {
+        None | Some(Value::Null) => return Ok(None),
+        Some(Value::Array(list)) if !list.is_empty() && list.len() <= MAX_BODY_PARTS => list,
+        Some(_) => return Err(invalid("bodyParts", format!("bodyParts must be a list of 1 to {MAX_BODY_PARTS} parts."))),
+    };
+    let mut parts = Vec::with_capacity(list.len());
+    for (i, part) in list.iter().enumerate() {
+        let field = |name: &str| format!("bodyParts.{i}{name}");
+        let Value::Object(part) = part else {
+            return Err(invalid(&field(""), "A part is an object {\"text\": ..., \"repeat\": n} or {\"hex\": ..., \"repeat\": n}."));
+        };
+        if let Some(extra) = part.keys().find(|k| !["text", "hex", "repeat", "counter"].contains(&k.as_str())) {
+            return Err(invalid(&field(&format!(".{extra}")), format!("Unknown field {extra}; a part has text or hex, repeat and counter.")));
+        }
+        let bytes = match (part.get("text"), part.get("hex")) {
+            (Some(Value::String(t)), None) if !t.is_empty() => t.as_bytes().to_vec(),
+            (None, Some(Value::String(h))) => decode_hex(h).ok_or_else(|| invalid(&field(".hex"), "hex must be a non-empty even number of hex digits."))?,
+            (Some(_), None) => return Err(invalid(&field(".text"), "text must be a non-empty string.")),
+            _ => return Err(invalid(&field(""), "A part has exactly one of text and hex.")),
+        };
+        let repeat = match part.get("repeat") {
+            None | Some(Value::Null) => 1,
+            Some(v) => v.as_u64().filter(|n| (1..=MAX_GENERATED_LEN).contains(n)).ok_or_else(|| invalid(&field(".repeat"), format!("repeat must be an integer from 1 to {MAX_GENERATED_LEN}.")))?,
+        };
+        let counter = match part.get("counter") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(c)) if !c.is_empty() && find(&bytes, c.as_bytes()) => Some(c.as_bytes().to_vec()),
+            Some(_) => return Err(invalid(&field(".counter"), "counter must be a non-empty string found in text.")),
+        };
+        parts.push(http::Part { bytes, repeat, counter });
+    }
+    let parts = http::BodyParts::new(parts, MAX_GENERATED_LEN).ok_or_else(|| invalid("bodyParts", format!("bodyParts generate more than {MAX_GENERATED_LEN} bytes (64 MiB).")))?;
+    Ok(Some(parts))
+}
+
+fn find(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+fn decode_hex(h: &str) -> Option<Vec<u8>> {
+    if h.is_empty() || !h.len().is_multiple_of(2) || !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return None;
+    }
+    (0..h.len()).step_by(2).map(|i| u8::from_str_radix(&h[i..i + 2], 16).ok()).collect()
 }
 
 /// Printable ASCII without leading or trailing space: safe to put on a header line.
@@ -333,6 +395,65 @@ mod tests {
         assert_eq!(field_of(json!({ "path": "/a", "action": "hang", "header": { "name": "k" } })), "header.value");
         assert_eq!(field_of(json!({ "path": "/a", "action": "hang", "header": "k: v" })), "header");
         assert_eq!(field_of(json!({ "path": "/a", "action": "slow_body_after_forward", "delayMs": 60_001 })), "delayMs");
+    }
+
+    #[test]
+    fn body_parts_are_validated_naming_the_part() {
+        let rule = |parts: Value| json!({ "path": "/a", "action": "respond", "bodyParts": parts });
+        assert_eq!(field_of(rule(json!([]))), "bodyParts");
+        assert_eq!(field_of(rule(json!("[[[["))), "bodyParts");
+        assert_eq!(field_of(rule(json!(vec![json!({ "text": "x" }); MAX_BODY_PARTS + 1]))), "bodyParts");
+        assert_eq!(field_of(rule(json!([["[", 5]]))), "bodyParts.0");
+        assert_eq!(field_of(rule(json!([{ "text": "a" }, { "text": "" }]))), "bodyParts.1.text");
+        assert_eq!(field_of(rule(json!([{ "text": 5 }]))), "bodyParts.0.text");
+        assert_eq!(field_of(rule(json!([{ "text": "a", "hex": "61" }]))), "bodyParts.0");
+        assert_eq!(field_of(rule(json!([{ "repeat": 2 }]))), "bodyParts.0");
+        assert_eq!(field_of(rule(json!([{ "hex": "6" }]))), "bodyParts.0.hex");
+        assert_eq!(field_of(rule(json!([{ "hex": "zz" }]))), "bodyParts.0.hex");
+        assert_eq!(field_of(rule(json!([{ "text": "a", "repeat": 0 }]))), "bodyParts.0.repeat");
+        assert_eq!(field_of(rule(json!([{ "text": "a", "repeat": -1 }]))), "bodyParts.0.repeat");
+        assert_eq!(field_of(rule(json!([{ "text": "a", "times": 2 }]))), "bodyParts.0.times");
+        assert_eq!(field_of(rule(json!([{ "text": "a", "repeat": 2, "counter": "#" }]))), "bodyParts.0.counter");
+        assert_eq!(field_of(rule(json!([{ "text": "a#", "repeat": 2, "counter": "" }]))), "bodyParts.0.counter");
+        // the total is capped
+        assert_eq!(field_of(rule(json!([{ "text": "ab", "repeat": MAX_GENERATED_LEN / 2 }, { "text": "c" }]))), "bodyParts");
+        let many = vec![json!({ "text": "x".repeat(1000), "repeat": MAX_GENERATED_LEN }); 3];
+        assert_eq!(field_of(rule(json!(many))), "bodyParts");
+        // not with body, nor on actions without a canned answer
+        assert_eq!(field_of(json!({ "path": "/a", "action": "respond", "body": "{}", "bodyParts": [{ "text": "{}" }] })), "bodyParts");
+        assert_eq!(field_of(json!({ "path": "/a", "action": "hang", "bodyParts": [{ "text": "{}" }] })), "bodyParts");
+    }
+
+    #[test]
+    fn body_parts_generate_the_body() {
+        let rule = parse_rule(&json!({
+            "path": "/a", "action": "status_before_forward", "status": 500, "headers": { "X-Request-Id": "r1" },
+            "bodyParts": [{ "text": "{\"data\":" }, { "text": "[", "repeat": 3 }, { "hex": "C328" }, { "text": "]", "repeat": 3 }, { "text": "}" }],
+        }))
+        .ok()
+        .unwrap();
+        let parts = rule.plan.generated.unwrap();
+        let mut want = b"{\"data\":[[[".to_vec();
+        want.extend_from_slice(&[0xc3, 0x28]);
+        want.extend_from_slice(b"]]]}");
+        assert_eq!((parts.len(), parts.to_vec()), (want.len() as u64, want.clone()));
+        let canned = rule.plan.canned.unwrap();
+        assert!(canned.body.is_empty(), "the status page is not the body");
+        let head = String::from_utf8(canned.head_with_length(parts.len())).unwrap();
+        assert_eq!(head, format!("HTTP/1.1 500 Internal Server Error\r\nContent-Type: text/html\r\nX-Request-Id: r1\r\nContent-Length: {}\r\nConnection: close\r\n\r\n", want.len()));
+        // numbered repetitions: distinct keys; the length counts every digit
+        let rule = parse_rule(&json!({ "path": "/a", "action": "respond", "bodyParts": [{ "text": "{" }, { "text": "\"k#\":#,", "repeat": 12, "counter": "#" }, { "text": "\"z\":0}" }] })).ok().unwrap();
+        let parts = rule.plan.generated.unwrap();
+        let keys: String = (0..12).map(|i| format!("\"k{i}\":{i},")).collect();
+        let want = format!("{{{keys}\"z\":0}}");
+        assert_eq!((parts.len(), String::from_utf8(parts.to_vec()).unwrap()), (want.len() as u64, want.clone()));
+        let keys: Value = serde_json::from_str(&want).unwrap();
+        assert_eq!(keys.as_object().unwrap().len(), 13);
+        let million = parse_rule(&json!({ "path": "/a", "action": "respond", "bodyParts": [{ "text": "#,", "repeat": 1_000_000, "counter": "#" }] })).ok().unwrap();
+        assert_eq!(million.plan.generated.unwrap().len(), 1_000_000 + (10 + 90 * 2 + 900 * 3 + 9000 * 4 + 90_000 * 5 + 900_000 * 6));
+        // a million levels in a few bytes of rule
+        let deep = parse_rule(&json!({ "path": "/a", "action": "respond", "bodyParts": [{ "text": "[", "repeat": 1_000_000 }, { "text": "]", "repeat": 1_000_000 }] })).ok().unwrap();
+        assert_eq!(deep.plan.generated.unwrap().len(), 2_000_000);
     }
 
     #[test]
