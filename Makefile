@@ -65,3 +65,15 @@ wheels:
 ## (bindings-kotlin/tools/jvm-jar.sh).
 jvm-jar: deps
 	bindings-kotlin/tools/jvm-jar.sh
+
+## Coverage-guided fuzzing (docs/fuzzing.md): every target of fuzz/ for FUZZ_SECONDS (default 60)
+## each, with its dictionary and seeds; installs nightly and cargo-fuzz when missing; fails on any
+## finding (the input is in fuzz/artifacts/<target>/).
+.PHONY: fuzz test-fuzz-smoke
+fuzz:
+	scripts/fuzz
+
+## The same, FUZZ_SMOKE_SECONDS (default 20) per target: the harness builds and runs.
+FUZZ_SMOKE_SECONDS ?= 20
+test-fuzz-smoke:
+	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz

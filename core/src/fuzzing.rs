@@ -11,22 +11,26 @@
 //!   (validation and placement), without sending it.
 //!
 //! The internals used: `decode::{interpret, typed, redact_answer, parse_retry_after,
-//! RawResponse}`, `redact::SecretForms::{for_call, scrub_in_place}`, `Error::{scrub,
-//! set_attempts, set_operation}`, `raw_json::{redacted, Redaction}`, `request::{Args::from_json,
-//! build_with}`, `client::retryable_status` and the operation table. The span, its fields and
-//! the events mirror `Client::execute`, `Client::send` and `Client::report_abandoned`.
+//! RawResponse}`, `redact::{SecretForms::with_credential, FormSet::credential, service_text}`,
+//! `Credential::echo_forms`, `Error::{scrub, set_attempts, set_operation}`,
+//! `raw_json::{redacted, Redaction}`, `request::{Args::from_json, build_with}`,
+//! `client::retryable_status`, `fields::RawOf` and the operation table. The request id's
+//! scrubbing mirrors `Client::attempt`; the span, its fields and the events mirror
+//! `Client::execute`, `Client::send` and `Client::report_abandoned`.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
 use crate::address_type::AddressTypeCodes;
+use crate::credential::Credential;
 use crate::decode::{self, FromData, RawResponse};
 use crate::error::{Error, Result};
 use crate::fields::RawOf;
 use crate::operations::{self, Operation};
 use crate::raw_json::{self, RawJson, Redaction};
-use crate::redact::SecretForms;
+use crate::redact::{self, FormSet, SecretForms};
 use crate::request::{self, Args};
 
 /// The response bodies the client accepts by default (`max_response_bytes`, 16 MiB); a larger
@@ -72,10 +76,11 @@ pub struct ResponseOutcome {
 }
 
 /// Runs one answer through the response path of the operation at `op_index` (modulo
-/// [`operation_count`]) as a call with `credential` and the secret inputs `call_secrets` (given
-/// in the order of [`secret_inputs`]; extra ones are ignored, as that call would not have
-/// them). Header values go through the same checks as the transport's (a value that is not
-/// visible ASCII is dropped); `status` is clamped to 100–999 and `body` cut at [`MAX_BODY`].
+/// [`operation_count`]) as a call with `credential` (valid for [`Credential::parse`]) and the
+/// secret inputs `call_secrets` (given in the order of [`secret_inputs`]; extra ones are
+/// ignored, as that call would not have them). Header values go through the same checks as the
+/// transport's (a value that is not visible ASCII is dropped); `status` is clamped to 100–999
+/// and `body` cut at [`MAX_BODY`].
 #[allow(clippy::too_many_arguments)]
 pub fn response(
     op_index: usize,
@@ -88,6 +93,12 @@ pub fn response(
     call_secrets: &[&str],
 ) -> ResponseOutcome {
     let op = operation(op_index);
+    let n = op.params.iter().filter(|p| p.secret).count();
+    let secrets: Vec<&str> = call_secrets.iter().copied().take(n).filter(|s| !s.is_empty()).collect();
+    let credential = Credential::parse(credential).expect("fuzzing::response needs a valid credential");
+    // `Client::prepare`: the call's forms, built once
+    let call = Call { op, forms: SecretForms::with_credential(credential.echo_forms(), secrets.iter().copied()) };
+    // `Client::attempt`: the headers as the transport reads them
     let header = |v: Option<&str>| {
         v.and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok())
             .and_then(|h| h.to_str().ok().map(str::to_string))
@@ -95,13 +106,14 @@ pub fn response(
     let raw = RawResponse {
         status: status.clamp(100, 999),
         content_type: header(content_type),
-        request_id: header(request_id),
+        request_id: header(request_id).map(|r| {
+            let mut r = redact::service_text(&r, false);
+            call.forms.scrub_in_place(&mut r);
+            r
+        }),
         retry_after: header(retry_after).as_deref().and_then(decode::parse_retry_after),
         body: body[..body.len().min(MAX_BODY)].to_vec(),
     };
-    let n = op.params.iter().filter(|p| p.secret).count();
-    let secrets: Vec<&str> = call_secrets.iter().copied().take(n).filter(|s| !s.is_empty()).collect();
-    let call = Call { op, credential, secrets: &secrets };
     let mut event_request_id = None;
     let typed = typed_result(&call, raw.clone(), &mut event_request_id);
     let untyped = call.execute(raw.clone(), &mut None, |a, forms| decode::typed::<RawJson>(op, a, forms));
@@ -116,20 +128,15 @@ pub fn response(
     }
 }
 
-/// The secrets of one call.
-struct Call<'a> {
+/// One call: its operation and the forms of its secrets.
+struct Call {
     op: &'static Operation,
-    credential: &'a str,
-    secrets: &'a [&'a str],
+    forms: SecretForms,
 }
 
-impl Call<'_> {
-    fn forms(&self) -> SecretForms {
-        SecretForms::for_call(self.credential, self.secrets.iter().copied())
-    }
-
+impl Call {
     /// One answer as `Client::send` and `Client::execute_inner` handle it (one attempt),
-    /// decoded by `decode_with` (given the forms when the operation has secret inputs).
+    /// decoded by `decode_with` (given the call's forms).
     fn execute<T>(
         &self,
         raw: RawResponse,
@@ -168,20 +175,13 @@ impl Call<'_> {
             }
         };
         if let Ok(a) = &answer {
-            *event_request_id = a.request_id.as_ref().map(|r| {
-                let mut r = r.clone();
-                self.forms().scrub_in_place(&mut r);
-                r
-            });
+            *event_request_id = a.request_id.clone();
         }
-        let echoes_secrets = op.params.iter().any(|p| p.secret);
-        let result = answer.and_then(|a| {
-            let forms = echoes_secrets.then(|| self.forms());
-            decode_with(a, forms.as_ref())
-        });
+        // any answer may echo the credential or the call's secret inputs
+        let result = answer.and_then(|a| decode_with(a, Some(&self.forms)));
         let result = result.map_err(|e| {
             let e = if e.attempts() == 0 { e.set_attempts(1) } else { e };
-            e.scrub(&self.forms())
+            e.scrub(&self.forms)
         });
         span.record("latency_ms", 0u64);
         match &result {
@@ -199,21 +199,17 @@ impl Call<'_> {
     /// WARN event.
     fn report_abandoned(&self, raw: RawResponse) -> (Option<String>, Result<RawJson>) {
         let op = self.op;
-        let forms = self.forms();
+        let forms = &self.forms;
         let (request_id, status, outcome) = match decode::interpret(op, raw) {
             Ok(a) => {
-                let data = decode::redact_answer(op, a.data(), &[], Some(&forms));
+                let data = decode::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {
-                let e = e.set_attempts(1).scrub(&forms);
+                let e = e.set_attempts(1).scrub(forms);
                 (e.request_id().map(str::to_string), e.status(), Err(e))
             }
         };
-        let mut request_id = request_id;
-        if let Some(r) = request_id.as_mut() {
-            forms.scrub_in_place(r);
-        }
         let outcome_kind = outcome.as_ref().err().map(|e| e.kind().as_str()).unwrap_or("succeeded");
         tracing::warn!(
             target: "wallet_sdk::abandoned",
@@ -228,9 +224,9 @@ impl Call<'_> {
 }
 
 /// The typed method's path: the operation's own result type (as in `methods.rs`).
-fn typed_result(call: &Call<'_>, raw: RawResponse, event_request_id: &mut Option<String>) -> Result<RawJson> {
+fn typed_result(call: &Call, raw: RawResponse, event_request_id: &mut Option<String>) -> Result<RawJson> {
     use crate::models::*;
-    fn run<T: FromData + RawOf>(call: &Call<'_>, raw: RawResponse, rid: &mut Option<String>) -> Result<RawJson> {
+    fn run<T: FromData + RawOf>(call: &Call, raw: RawResponse, rid: &mut Option<String>) -> Result<RawJson> {
         let op = call.op;
         call.execute(raw, rid, |a, forms| decode::typed::<T>(op, a, forms))
             .map(|t| t.raw_of().unwrap_or_default())
@@ -283,18 +279,20 @@ fn typed_result(call: &Call<'_>, raw: RawResponse, event_request_id: &mut Option
 }
 
 /// The raw JSON rewriter on any text: `public_fields` (the allow-list of an answer that carries
-/// a secret), `secret_fields` (redacted at any depth) and the call's secrets to scrub
-/// (`credential`, `call_secrets`; none when `credential` is `None`).
+/// a secret), `secret_fields` (redacted at any depth), the call's secrets to scrub
+/// (`credential`, `call_secrets`; none when `credential` is `None`) and whether 64 hex digits
+/// are a secret (`hex_is_secret`, as in an answer that carries a secret).
 pub fn rewrite(
     text: &str,
     public_fields: Option<&[&str]>,
     secret_fields: &[&str],
     credential: Option<&str>,
     call_secrets: &[&str],
+    hex_is_secret: bool,
 ) -> RawJson {
-    let forms = credential.map(|c| SecretForms::for_call(c, call_secrets.iter().copied()));
+    let forms = credential.map(|c| SecretForms::with_credential(Arc::new(FormSet::credential(c)), call_secrets.iter().copied()));
     let lists = [secret_fields];
-    let rules = Redaction { public_fields, secret_fields: &lists, echoed: forms.as_ref() };
+    let rules = Redaction { public_fields, secret_fields: &lists, echoed: forms.as_ref(), hex_is_secret };
     raw_json::redacted(text, &rules)
 }
 
@@ -351,7 +349,8 @@ mod tests {
     #[test]
     fn every_operation_has_its_result_type() {
         for i in 0..operation_count() {
-            let out = response(i, 200, Some("application/json"), Some("req-1"), None, b"{\"successful\":true,\"data\":null}", "key", &[]);
+            let key = crate::credential::make_jwt(Some(4_000_000_000));
+            let out = response(i, 200, Some("application/json"), Some("req-1"), None, b"{\"successful\":true,\"data\":null}", &key, &[]);
             assert_eq!(out.operation, operation(i).name);
             assert!(out.untyped.is_ok(), "{}", out.operation);
         }
