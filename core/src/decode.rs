@@ -181,7 +181,10 @@ fn kept_body(op: &Operation, body: &[u8]) -> Option<String> {
         json_limits::check(t.as_bytes()).is_ok() && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok()
     }) {
         Some(json) => redact_answer(op, json, &[], None).to_string(),
-        None => redact::service_text(&String::from_utf8_lossy(&body[..body.len().min(RAW_BODY_LIMIT)]), false),
+        None => {
+            let text = String::from_utf8_lossy(&body[..body.len().min(RAW_BODY_LIMIT)]);
+            crate::shapes::scrub(&text, false).unwrap_or_else(|| text.into_owned())
+        }
     };
     Some(cut(text, RAW_BODY_LIMIT))
 }

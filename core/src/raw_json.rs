@@ -151,11 +151,20 @@ struct Rewriter<'t, 'r> {
     out: String,
     rules: &'r Redaction<'r>,
     secret_lengths: u64,
+    /// Shared by every string of the text (`shapes::ShapeBudget`).
+    shape_budget: crate::shapes::ShapeBudget,
 }
 
 impl<'t, 'r> Rewriter<'t, 'r> {
     fn new(text: &'t str, rules: &'r Redaction<'r>, capacity: usize) -> Self {
-        Rewriter { text, at: 0, out: String::with_capacity(capacity), rules, secret_lengths: rules.secret_lengths() }
+        Rewriter {
+            text,
+            at: 0,
+            out: String::with_capacity(capacity),
+            rules,
+            secret_lengths: rules.secret_lengths(),
+            shape_budget: crate::shapes::ShapeBudget::default(),
+        }
     }
 
     fn peek(&self) -> Option<u8> {
@@ -189,6 +198,9 @@ impl<'t, 'r> Rewriter<'t, 'r> {
             }
             _ => {
                 let token = self.scalar_token()?;
+                if !is_json_scalar(token) {
+                    return None;
+                }
                 match self.rules.echoed {
                     Some(forms) if forms.found_in(token) => self.out.push_str(QUOTED_REDACTED),
                     _ => self.out.push_str(token),
@@ -278,7 +290,7 @@ impl<'t, 'r> Rewriter<'t, 'r> {
     fn push_text_token(&mut self, token: &str) -> Option<()> {
         let text = decode_string(token)?;
         let echoed = self.rules.echoed.filter(|forms| !forms.is_empty() && forms.found_in(&text));
-        let shaped = crate::shapes::scrub(&text, self.rules.hex_is_secret);
+        let shaped = crate::shapes::scrub_within(&text, self.rules.hex_is_secret, &mut self.shape_budget);
         if echoed.is_none() && shaped.is_none() {
             self.out.push_str(token);
             return Some(());
@@ -332,8 +344,35 @@ static ENDS_SCALAR: [bool; 256] = {
     table
 };
 
-/// The text of a string token (quotes included), unescaped.
+/// `true` for `true`, `false`, `null` and a JSON number.
+fn is_json_scalar(token: &str) -> bool {
+    if matches!(token, "true" | "false" | "null") {
+        return true;
+    }
+    let b = token.strip_prefix('-').unwrap_or(token).as_bytes();
+    let int_end = b.iter().position(|c| !c.is_ascii_digit()).unwrap_or(b.len());
+    let int_ok = int_end == 1 || (int_end > 1 && b[0] != b'0');
+    let mut rest = &b[int_end..];
+    if let Some(frac) = rest.strip_prefix(b".") {
+        let n = frac.iter().position(|c| !c.is_ascii_digit()).unwrap_or(frac.len());
+        if n == 0 {
+            return false;
+        }
+        rest = &frac[n..];
+    }
+    if let Some(exp) = rest.strip_prefix(b"e").or_else(|| rest.strip_prefix(b"E")) {
+        let exp = exp.strip_prefix(b"+").or_else(|| exp.strip_prefix(b"-")).unwrap_or(exp);
+        return int_ok && !exp.is_empty() && exp.iter().all(u8::is_ascii_digit);
+    }
+    int_ok && rest.is_empty()
+}
+
+/// The text of a string token (quotes included), unescaped; `None` for a token JSON does not
+/// allow (a control character, a bad escape, a lone surrogate).
 fn decode_string(token: &str) -> Option<Cow<'_, str>> {
+    if token.bytes().any(|b| b < 0x20) {
+        return None;
+    }
     if memchr::memchr(b'\\', token.as_bytes()).is_some() {
         serde_json::from_str::<String>(token).ok().map(Cow::Owned)
     } else {
@@ -487,6 +526,12 @@ mod tests {
             "\"\\",
             "{\"é\\",
             "[\"\\u00",
+            "[\"\\ud800\"]",
+            "[\"a\u{1}b\"]",
+            "[1x]",
+            "[01]",
+            "[1.]",
+            "[tru]",
         ] {
             let out = redacted(text, &rules(&[&["a"]]));
             assert!(

@@ -20,11 +20,16 @@ const SHORTEST_SHAPE: usize = 36;
 
 /// `text` with every secret shape replaced by `[REDACTED]`, or `None` when it holds none.
 pub(crate) fn scrub(text: &str, hex_is_secret: bool) -> Option<String> {
+    scrub_within(text, hex_is_secret, &mut ShapeBudget::default())
+}
+
+/// [`scrub`], spending `budget` (shared by the texts of one answer).
+pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBudget) -> Option<String> {
     if text.len() < SHORTEST_SHAPE {
         return None;
     }
     let mut spans = Vec::new();
-    token_shapes(text, hex_is_secret, &mut spans);
+    token_shapes(text, hex_is_secret, budget, &mut spans);
     // twelve words need eleven separators: ids, hashes and addresses have none and skip the
     // word-by-word look-up
     if text.bytes().filter(|b| PHRASE_SEPARATORS.contains(b)).count() >= 11 {
@@ -60,7 +65,7 @@ fn is_base64url(b: u8) -> bool {
 }
 
 /// JWTs, WIFs, extended private keys and (where secret) long hex runs.
-fn token_shapes(text: &str, hex_is_secret: bool, spans: &mut Vec<Range<usize>>) {
+fn token_shapes(text: &str, hex_is_secret: bool, budget: &mut ShapeBudget, spans: &mut Vec<Range<usize>>) {
     let bytes = text.as_bytes();
     // JWT: three base64url segments, the first a JSON header (`{"` is `eyJ`)
     let mut from = 0;
@@ -77,24 +82,73 @@ fn token_shapes(text: &str, hex_is_secret: bool, spans: &mut Vec<Range<usize>>) 
         }
         from = end.max(start + 3);
     }
-    // base58check keys and hex runs: maximal runs of each alphabet
+    // base58check keys: maximal base58 runs, a key possibly glued to other characters
     let mut i = 0;
     while i < bytes.len() {
-        if !bytes[i].is_ascii_alphanumeric() {
+        if !is_base58(bytes[i]) {
             i += 1;
             continue;
         }
-        let run_end = i + bytes[i..].iter().position(|b| !b.is_ascii_alphanumeric()).unwrap_or(bytes.len() - i);
-        let run = &text[i..run_end];
-        if run.len() >= 51 {
-            let hex = run.bytes().all(|b| b.is_ascii_hexdigit());
-            if hex && hex_is_secret && run.len() >= 64 {
-                spans.push(i..run_end);
-            } else if run.bytes().all(is_base58) && is_secret_key(run) {
-                spans.push(i..run_end);
-            }
+        let run_end = i + bytes[i..].iter().position(|b| !is_base58(*b)).unwrap_or(bytes.len() - i);
+        if run_end - i >= KEY_LENGTHS[0] {
+            key_windows(&text[i..run_end], i, budget, spans);
         }
         i = run_end;
+    }
+    // 64 or more hex digits where they are a secret
+    if hex_is_secret {
+        let mut i = 0;
+        while i < bytes.len() {
+            if !bytes[i].is_ascii_hexdigit() {
+                i += 1;
+                continue;
+            }
+            let run_end = i + bytes[i..].iter().position(|b| !b.is_ascii_hexdigit()).unwrap_or(bytes.len() - i);
+            if run_end - i >= 64 {
+                spans.push(i..run_end);
+            }
+            i = run_end;
+        }
+    }
+}
+
+/// The lengths of a WIF (uncompressed, compressed) and an extended key in base58check.
+const KEY_LENGTHS: [usize; 4] = [51, 52, 111, 112];
+
+/// Base58check decodes an answer may cost the shape check beyond one per run: a key glued to
+/// other characters is found by trying every window of a key's length, and a hostile answer full
+/// of long base58 runs must not turn that into minutes of work.
+pub(crate) struct ShapeBudget(usize);
+
+impl Default for ShapeBudget {
+    fn default() -> Self {
+        ShapeBudget(20_000)
+    }
+}
+
+/// The keys in a base58 run starting at `offset`: the whole run, or a window of it when the key
+/// is glued to other characters. Once the budget is spent a longer run is redacted whole (fail
+/// closed: unchecked, it could hold a key).
+fn key_windows(run: &str, offset: usize, budget: &mut ShapeBudget, spans: &mut Vec<Range<usize>>) {
+    if KEY_LENGTHS.contains(&run.len()) && is_secret_key(run) {
+        spans.push(offset..offset + run.len());
+        return;
+    }
+    for len in KEY_LENGTHS.into_iter().filter(|len| *len < run.len()) {
+        let mut start = 0;
+        while start + len <= run.len() {
+            if budget.0 == 0 {
+                spans.push(offset..offset + run.len());
+                return;
+            }
+            budget.0 -= 1;
+            if is_secret_key(&run[start..start + len]) {
+                spans.push(offset + start..offset + start + len);
+                start += len;
+            } else {
+                start += 1;
+            }
+        }
     }
 }
 
@@ -138,7 +192,6 @@ fn phrase_runs(text: &str, spans: &mut Vec<Range<usize>>) {
         while i < bytes.len() && bytes[i].is_ascii_alphabetic() {
             i += 1;
         }
-        // `%20` between words: its letters would otherwise start a word
         let word = &text[start..i];
         if is_bip39_word(word) {
             let gap_ok = run_words > 0 && start - last_end <= MAX_GAP && !bytes[last_end..start].iter().any(u8::is_ascii_alphabetic);
@@ -150,8 +203,18 @@ fn phrase_runs(text: &str, spans: &mut Vec<Range<usize>>) {
             run_words += 1;
             last_end = i;
         } else {
-            close(run_words, run_start, last_end, spans);
+            // a phrase glued to other letters: its last word starts this run, or its first ends it
+            let gap_ok = run_words > 0 && start - last_end <= MAX_GAP;
+            match (3..=8.min(word.len())).rev().find(|n| gap_ok && is_bip39_word(&word[..*n])) {
+                Some(n) => close(run_words + 1, run_start, start + n, spans),
+                None => close(run_words, run_start, last_end, spans),
+            }
             run_words = 0;
+            if let Some(n) = (3..=8.min(word.len() - 1)).rev().find(|n| is_bip39_word(&word[word.len() - n..])) {
+                run_start = i - n;
+                run_words = 1;
+                last_end = i;
+            }
         }
     }
     close(run_words, run_start, last_end, spans);
@@ -202,6 +265,11 @@ mod tests {
             scrub(&format!("zzz: {PHRASE}!"), false).as_deref(),
             Some("zzz: [REDACTED]!")
         );
+        // glued to other letters at either end
+        for text in [format!("X{PHRASE}"), format!("{PHRASE}Xyz"), format!("ab{}cd", PHRASE.replace(' ', ","))] {
+            let out = scrub(&text, false).unwrap_or_else(|| panic!("not found in {text:?}"));
+            assert!(!out.contains("wrist") && !out.contains("disorder"), "{out}");
+        }
         // eleven words and ordinary prose stay
         let eleven = PHRASE.rsplit_once(' ').unwrap().0;
         assert_eq!(scrub(eleven, false), None);
@@ -216,6 +284,14 @@ mod tests {
                 assert_eq!(scrub(&format!("key {w} here"), false).as_deref(), Some("key [REDACTED] here"), "{w}");
             }
         }
+        // glued to other characters
+        let w = wif(0xB0, true);
+        assert_eq!(scrub(&format!("isValab{w}anin"), false).as_deref(), Some("isValab[REDACTED]anin"));
+        assert_eq!(scrub(&format!("{w}d"), false).as_deref(), Some("[REDACTED]d"));
+        // a hostile run of base58: bounded work, and what is left unchecked is redacted
+        let long = "3".repeat(100_000);
+        let mut budget = ShapeBudget(1_000);
+        assert_eq!(scrub_within(&long, false, &mut budget).as_deref(), Some("[REDACTED]"));
         let mut xprv = vec![0x04, 0x88, 0xAD, 0xE4];
         xprv.extend([0u8; 41]);
         xprv.push(0);
