@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios bench wheels jvm-jar
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios test-hostile bench wheels jvm-jar publish-check
 
 deps:
 	scripts/install-deps
@@ -17,7 +17,7 @@ sandbox: deps
 
 ## Every test in every language (all of them run, even after a failure; the result is failed then).
 test:
-	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios
+	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios test-hostile test-fuzz-smoke
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
@@ -37,6 +37,15 @@ test-swift: deps
 ## transcripts must be identical.
 test-scenarios: deps
 	scripts/test-scenarios
+
+## Hostile answers (tests/hostile): each cell one call against a canned answer of the fault
+## proxy, in its own child process, in Rust, Python (sync and asyncio), Kotlin and Swift.
+test-hostile: deps
+	scripts/test-hostile
+
+## Every crate that ships is built from its own package, as the registry would (nothing uploaded).
+publish-check:
+	cargo publish --dry-run --allow-dirty -p wallet-sdk -p wallet-sdk-ffi -p wallet-sdk-python -p wallet-cli
 
 ## Client overhead per call against an instant local server, the offline toolkit on one core, and
 ## the side-by-side table of issue 13 (bench/: each client against raw reqwest, aiohttp, the JDK;
