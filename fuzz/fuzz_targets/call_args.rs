@@ -9,7 +9,6 @@
 //! Input: an 8-byte header, then free bytes (arguments as JSON text, or values' material).
 #![no_main]
 
-use libfuzzer_sys::arbitrary::{self, Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use serde_json::{Map, Value};
 use wallet_sdk::fuzzing;
@@ -19,24 +18,7 @@ const HEAD: usize = 8;
 
 /// Byte 0 operation, 1 mode (JSON text; operation name on the first line then JSON text;
 /// generated values; deep values), 2 the secret of `$S`, 3 form, 4–7 a count (depth).
-struct Input<'a> {
-    head: Head<HEAD>,
-    rest: &'a [u8],
-}
-
-impl<'a> Arbitrary<'a> for Input<'a> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let all = u.bytes(u.len())?;
-        let (head, rest) = Head::split(all);
-        Ok(Input { head, rest })
-    }
-}
-
-impl std::fmt::Debug for Input<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Input {{ head: {:?}, rest: {} }}", self.head.0, preview(self.rest, 300))
-    }
-}
+type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
 
 /// Values of every kind an input may be given, from one byte and the material.
 fn value(kind: u8, material: &str, secret: &str) -> Value {

@@ -10,7 +10,6 @@
 //! plant secrets, see fuzz/src/lib.rs).
 #![no_main]
 
-use libfuzzer_sys::arbitrary::{self, Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use wallet_sdk::offline::{self, KeyAddressType, Network};
 use wallet_sdk_fuzz::*;
@@ -20,24 +19,7 @@ const HEAD: usize = 4;
 /// Byte 0 function, 1 network (bits 0–1), address type (bits 2–3), the default address's type
 /// given (bit 4), the credential built as a JWT around the argument (bit 5), 2 the secret of
 /// `$S`, 3 form.
-struct Input<'a> {
-    head: Head<HEAD>,
-    rest: &'a [u8],
-}
-
-impl<'a> Arbitrary<'a> for Input<'a> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let all = u.bytes(u.len())?;
-        let (head, rest) = Head::split(all);
-        Ok(Input { head, rest })
-    }
-}
-
-impl std::fmt::Debug for Input<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Input {{ head: {:?}, rest: {} }}", self.head.0, preview(self.rest, 300))
-    }
-}
+type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
 
 fuzz_target!(|input: Input<'_>| {
     catch_stack_overflow();

@@ -8,7 +8,6 @@
 //! Input: a 12-byte header, then free bytes (the text, or the inner value of generated JSON).
 #![no_main]
 
-use libfuzzer_sys::arbitrary::{self, Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use wallet_sdk::fuzzing;
 use wallet_sdk_fuzz::*;
@@ -18,24 +17,7 @@ const HEAD: usize = 12;
 /// Byte 0 mode (free text, deep, huge, many), 1 public fields, 2 secret fields, 3 the call's
 /// secrets (none, API key, node URL), 4 the secret of `$S`, 5 form, 6–9 a count, 10 shape,
 /// 11 position (bit 7: 64 hex digits are a secret, as in an answer that carries one).
-struct Input<'a> {
-    head: Head<HEAD>,
-    rest: &'a [u8],
-}
-
-impl<'a> Arbitrary<'a> for Input<'a> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let all = u.bytes(u.len())?;
-        let (head, rest) = Head::split(all);
-        Ok(Input { head, rest })
-    }
-}
-
-impl std::fmt::Debug for Input<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Input {{ head: {:?}, rest: {} }}", self.head.0, preview(self.rest, 300))
-    }
-}
+type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
 
 const PUBLIC: [Option<&[&str]>; 3] = [None, Some(&[]), Some(&["address", "format", "hdKeyPath", "items"])];
 const SECRET_FIELDS: [&[&str]; 3] = [&[], &["privateKey", "mnemonics", "passphrase", "wif", "seed"], &["a"]];

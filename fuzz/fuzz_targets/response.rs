@@ -7,7 +7,6 @@
 //! Input: a 16-byte header, then free bytes (see `Input`); `fuzz/tools/make-seeds` writes seeds.
 #![no_main]
 
-use libfuzzer_sys::arbitrary::{self, Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
 use wallet_sdk::fuzzing;
 use wallet_sdk_fuzz::*;
@@ -18,24 +17,7 @@ const HEAD: usize = 16;
 /// 7 the secret of `$S` and of the structured sites, 8 site, 9 form, 10–13 a count (depth,
 /// length, entries), 14 shape, 15 flags (bit 0: the credential is a node URL; the rest: a
 /// position). The free bytes are the body (or its inner part, per mode).
-struct Input<'a> {
-    head: Head<HEAD>,
-    rest: &'a [u8],
-}
-
-impl<'a> Arbitrary<'a> for Input<'a> {
-    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
-        let all = u.bytes(u.len())?;
-        let (head, rest) = Head::split(all);
-        Ok(Input { head, rest })
-    }
-}
-
-impl std::fmt::Debug for Input<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Input {{ head: {:?}, rest: {} }}", self.head.0, preview(self.rest, 300))
-    }
-}
+type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
 
 const STATUSES: [u16; 20] = [200, 200, 201, 204, 400, 401, 403, 404, 409, 422, 429, 500, 502, 503, 504, 302, 418, 599, 100, 999];
 const CONTENT_TYPES: [Option<&str>; 12] = [

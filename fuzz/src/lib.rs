@@ -67,6 +67,26 @@ pub fn depth(raw: u32, max: u32) -> usize {
 }
 
 /// Text of the first `max` bytes for a `Debug` of an input.
+/// A target's input: an `N`-byte header of choices, then free bytes.
+pub struct Input<'a, const N: usize> {
+    pub head: Head<N>,
+    pub rest: &'a [u8],
+}
+
+impl<'a, const N: usize> libfuzzer_sys::arbitrary::Arbitrary<'a> for Input<'a, N> {
+    fn arbitrary(u: &mut libfuzzer_sys::arbitrary::Unstructured<'a>) -> libfuzzer_sys::arbitrary::Result<Self> {
+        let all = u.bytes(u.len())?;
+        let (head, rest) = Head::split(all);
+        Ok(Input { head, rest })
+    }
+}
+
+impl<const N: usize> std::fmt::Debug for Input<'_, N> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Input {{ head: {:?}, rest: {} }}", self.head.0, preview(self.rest, 300))
+    }
+}
+
 pub fn preview(bytes: &[u8], max: usize) -> String {
     let cut = &bytes[..bytes.len().min(max)];
     let mut s = format!("{:?}", String::from_utf8_lossy(cut));
