@@ -957,6 +957,26 @@ fn outcome_unknown(op: &'static Operation, why: &str) -> Error {
     )
 }
 
+/// The arguments of an untyped call given as JSON text (how the Kotlin, Swift and Java `call`
+/// takes them): a JSON object, its size and nesting bounded as for an answer before it is parsed
+/// (a parser of the caller's build may have no depth limit). Errors are `invalid_input` naming
+/// `arguments_json` and never quote the text (it may hold a passphrase or a mnemonic).
+pub fn call_arguments_from_json(json: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
+    let field = "arguments_json";
+    if let Err(too_costly) = crate::json_limits::check(json.as_bytes()) {
+        return Err(Error::invalid_input(field, too_costly.why()));
+    }
+    match serde_json::from_str::<serde_json::Value>(json) {
+        Ok(serde_json::Value::Object(map)) => Ok(map),
+        Ok(other) => Err(Error::invalid_input(
+            field,
+            format!("must be a JSON object of arguments, not {}", crate::decode::json_type_name(&other)),
+        )),
+        // serde_json's syntax errors name a line and column, never the text
+        Err(e) => Err(Error::invalid_input(field, format!("not valid JSON: {e}"))),
+    }
+}
+
 /// Statuses retried for idempotent operations: 429, 503, 504, and 502 unless `node_error`.
 pub(crate) fn retryable_status(status: u16, code: Option<&str>) -> bool {
     match status {

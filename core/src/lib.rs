@@ -57,7 +57,7 @@ pub mod fuzzing;
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
 pub use client::{
-    default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client,
+    call_arguments_from_json, default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client,
     ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION,
 };
 pub use credential::Credential;

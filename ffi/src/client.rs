@@ -348,31 +348,10 @@ impl WalletClient {
     /// answers whose shape a typed result cannot read. Bad JSON or a non-object is
     /// `InvalidInput` naming `arguments_json`.
     pub async fn call(&self, operation: String, arguments_json: String) -> Result<String, WalletError> {
-        let arguments = parse_arguments(&arguments_json)?;
+        let arguments = wallet_sdk::call_arguments_from_json(&arguments_json)?;
         let c = self.core.clone();
         let name = operation.clone();
         guarded(async move { c.call(&name, &arguments).await }, self.token.clone(), Some(&operation)).await
-    }
-}
-
-/// The arguments of [`WalletClient::call`]: a JSON object. The errors never quote the text
-/// (it may hold a passphrase or a mnemonic).
-fn parse_arguments(json: &str) -> Result<serde_json::Map<String, serde_json::Value>, WalletError> {
-    match serde_json::from_str::<serde_json::Value>(json) {
-        Ok(serde_json::Value::Object(map)) => Ok(map),
-        Ok(other) => {
-            let kind = match other {
-                serde_json::Value::Null => "null",
-                serde_json::Value::Bool(_) => "a boolean",
-                serde_json::Value::Number(_) => "a number",
-                serde_json::Value::String(_) => "a string",
-                serde_json::Value::Array(_) => "an array",
-                serde_json::Value::Object(_) => unreachable!("matched above"),
-            };
-            Err(WalletError::invalid_input("arguments_json", format!("must be a JSON object of arguments, not {kind}")))
-        }
-        // serde_json's syntax errors name a line and column, never the text.
-        Err(e) => Err(WalletError::invalid_input("arguments_json", format!("not valid JSON: {e}"))),
     }
 }
 
@@ -720,6 +699,15 @@ mod tests {
             ("[1]", "invalid input `arguments_json`: must be a JSON object of arguments, not an array"),
             (r#"{"wallet_name": "my secret"#, "invalid input `arguments_json`: not valid JSON: EOF while parsing a string at line 1 column 26"),
         ] {
+            let e = rt.block_on(client.call("import_wallet".into(), text.into())).unwrap_err();
+            assert_eq!(e.kind_name(), "invalid_input");
+            assert_eq!(e.to_string(), message);
+            assert_eq!(e.info().field.as_deref(), Some("arguments_json"));
+        }
+        // this library's serde_json may have no depth limit (a build dependency turns on
+        // `unbounded_depth`): a million levels are refused before parsing, not a stack overflow
+        let deep = format!(r#"{{"wallet_name":{}1{}}}"#, "[".repeat(1_000_000), "]".repeat(1_000_000));
+        for (text, message) in [(deep.as_str(), "invalid input `arguments_json`: the JSON nests deeper than 128 levels")] {
             let e = rt.block_on(client.call("import_wallet".into(), text.into())).unwrap_err();
             assert_eq!(e.kind_name(), "invalid_input");
             assert_eq!(e.to_string(), message);

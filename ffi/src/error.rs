@@ -191,11 +191,6 @@ impl WalletError {
         })
     }
 
-    /// An `InvalidInput` error about an FFI-level input (same text as the core's own).
-    pub(crate) fn invalid_input(field: &str, why: impl fmt::Display) -> WalletError {
-        WalletError::build(WalletErrorInfo { field: Some(field.to_string()), ..WalletErrorInfo::new("invalid_input", format!("invalid input `{field}`: {why}")) })
-    }
-
     pub(crate) fn internal(message: impl Into<String>) -> WalletError {
         WalletError::build(WalletErrorInfo::new("internal", message))
     }
