@@ -593,10 +593,11 @@ impl PageIterator {
     fn __next__(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
         let out = py.detach(|| {
             let mut g = self.inner.lock().unwrap_or_else(|e| e.into_inner());
-            match &mut *g {
+            wallet_sdk::panic::catch(|| match &mut *g {
                 SyncPages::Wallet(p) => p.next().map(Out::from_result),
                 SyncPages::Address(p) => p.next().map(Out::from_result),
-            }
+            })
+            .unwrap_or_else(|panic| Some(Out::Panic(panic)))
         });
         match out {
             None => Ok(None),
