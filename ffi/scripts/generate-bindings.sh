@@ -2,8 +2,8 @@
 # Regenerates the uniffi bindings from the built library (deterministic; never committed):
 #   ffi/scripts/generate-bindings.sh kotlin OUT_DIR   -> OUT_DIR/org/walletsdk/wallet_sdk_ffi.kt
 #   ffi/scripts/generate-bindings.sh swift  OUT_DIR   -> OUT_DIR/{WalletSDK.swift,WalletSDKFFI.h,WalletSDKFFI.modulemap}
-# Builds the library first unless WALLET_SDK_FFI_LIB points at one. Uses the crate's own
-# uniffi-bindgen binary (same uniffi version as the library) and ffi/uniffi.toml.
+# Builds the library first unless WALLET_SDK_FFI_LIB points at one. Uses the project's own
+# uniffi-bindgen (crate ffi/bindgen, same uniffi version as the library) and ffi/uniffi.toml.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 kotlin|swift OUT_DIR" >&2; exit 2; }
 lang=$1
@@ -20,7 +20,7 @@ fi
 [ -f "$lib" ] || { echo "library not found: $lib" >&2; exit 1; }
 rm -rf "$out"
 mkdir -p "$out"
-cargo build --quiet -p wallet-sdk-ffi --bin uniffi-bindgen
+cargo build --quiet -p wallet-sdk-ffi-bindgen
 "$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format >/dev/null
 if [ "$lang" = kotlin ]; then
   python3 "$root/ffi/scripts/kotlin_error_message.py" "$out/org/walletsdk/wallet_sdk_ffi.kt"

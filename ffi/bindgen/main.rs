@@ -1,5 +1,5 @@
 //! The project's own `uniffi-bindgen` (same uniffi version as the library):
-//! `cargo run -p wallet-sdk-ffi --bin uniffi-bindgen -- generate --library <lib> --language kotlin --out-dir <dir>`.
+//! `cargo run -p wallet-sdk-ffi-bindgen -- generate --library <lib> --language kotlin --out-dir <dir>`.
 fn main() {
     uniffi::uniffi_bindgen_main()
 }
