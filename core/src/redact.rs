@@ -49,6 +49,8 @@ pub(crate) struct FormSet {
     /// Kept to be zeroized; the matcher works from its own tables.
     forms: Vec<String>,
     matcher: Option<aho_corasick::AhoCorasick>,
+    /// The shortest form: shorter texts hold none (most strings of an answer).
+    shortest: usize,
 }
 
 impl Drop for FormSet {
@@ -61,16 +63,19 @@ impl FormSet {
     fn new(mut forms: Vec<String>) -> FormSet {
         forms.sort_by_key(|s| std::cmp::Reverse(s.len()));
         forms.dedup();
+        // a DFA: built once per credential (or call with secret inputs), searched on every string
         let matcher = (!forms.is_empty())
             .then(|| {
                 aho_corasick::AhoCorasick::builder()
                     .ascii_case_insensitive(true)
                     .match_kind(aho_corasick::MatchKind::LeftmostLongest)
+                    .kind(Some(aho_corasick::AhoCorasickKind::DFA))
                     .build(&forms)
                     .ok()
             })
             .flatten();
-        FormSet { forms, matcher }
+        let shortest = forms.iter().map(String::len).min().unwrap_or(0);
+        FormSet { forms, matcher, shortest }
     }
 
     /// The forms of a credential: the whole value, and for a node URL its userinfo,
@@ -96,12 +101,12 @@ impl FormSet {
     }
 
     fn found_in(&self, text: &str) -> bool {
-        self.matcher.as_ref().is_some_and(|m| m.is_match(text))
+        text.len() >= self.shortest && self.matcher.as_ref().is_some_and(|m| m.is_match(text))
     }
 
     fn scrub_in_place(&self, text: &mut String) {
         let Some(m) = &self.matcher else { return };
-        if !m.is_match(text.as_str()) {
+        if !self.found_in(text) {
             return;
         }
         let mut out = String::with_capacity(text.len());
