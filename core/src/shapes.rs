@@ -28,11 +28,18 @@ pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBu
     if text.len() < SHORTEST_SHAPE {
         return None;
     }
+    // one pass tells which scans can find anything: a key (and a JWT's `eyJ`) has an upper-case
+    // letter, twelve words need eleven separators; ids, hashes and addresses have neither
+    let (mut upper, mut separators) = (false, 0usize);
+    for &b in text.as_bytes() {
+        upper |= b.is_ascii_uppercase();
+        separators += usize::from(IS_PHRASE_SEPARATOR[usize::from(b)]);
+    }
     let mut spans = Vec::new();
-    token_shapes(text, hex_is_secret, budget, &mut spans);
-    // twelve words need eleven separators: ids, hashes and addresses have none and skip the
-    // word-by-word look-up
-    if text.bytes().filter(|b| IS_PHRASE_SEPARATOR[usize::from(*b)]).count() >= 11 {
+    if upper || hex_is_secret {
+        token_shapes(text, hex_is_secret, budget, &mut spans);
+    }
+    if separators >= 11 {
         phrase_runs(text, &mut spans);
     }
     if spans.is_empty() {
