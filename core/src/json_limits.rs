@@ -99,17 +99,19 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
     Ok(())
 }
 
-/// The bytes that open or close a level, start a string or separate entries.
-static STRUCTURAL: [bool; 256] = {
+/// A lookup table of the bytes in `bytes` (for the byte scans of the JSON and text readers).
+pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
     let mut table = [false; 256];
-    let bytes = b"\"[]{},";
     let mut i = 0;
     while i < bytes.len() {
         table[bytes[i] as usize] = true;
         i += 1;
     }
     table
-};
+}
+
+/// The bytes that open or close a level, start a string or separate entries.
+static STRUCTURAL: [bool; 256] = byte_set(b"\"[]{},");
 
 /// `true` when a JSON value built by the caller nests deeper than [`MAX_JSON_DEPTH`]. Walked
 /// with a stack of its own, so that no depth can overflow this thread's.

@@ -333,16 +333,7 @@ impl<'t, 'r> Rewriter<'t, 'r> {
 }
 
 /// The bytes that end a number, `true`, `false` or `null`.
-static ENDS_SCALAR: [bool; 256] = {
-    let mut table = [false; 256];
-    let ends = b",}] \n\r\t\"{[:";
-    let mut i = 0;
-    while i < ends.len() {
-        table[ends[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static ENDS_SCALAR: [bool; 256] = crate::json_limits::byte_set(b",}] \n\r\t\"{[:");
 
 /// `true` for `true`, `false`, `null` and a JSON number.
 fn is_json_scalar(token: &str) -> bool {

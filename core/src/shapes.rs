@@ -61,16 +61,7 @@ pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBu
 }
 
 /// What stands between the words of a phrase as people and services write it, by byte.
-static IS_PHRASE_SEPARATOR: [bool; 256] = {
-    let mut table = [false; 256];
-    let separators = b" \t\r\n+,;|%-_";
-    let mut i = 0;
-    while i < separators.len() {
-        table[separators[i] as usize] = true;
-        i += 1;
-    }
-    table
-};
+static IS_PHRASE_SEPARATOR: [bool; 256] = crate::json_limits::byte_set(b" \t\r\n+,;|%-_");
 
 fn is_base58(b: u8) -> bool {
     b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l')
