@@ -42,7 +42,7 @@ fn balance_body() -> String {
 fn big_page_body() -> String {
     let entry = |i: u64| {
         let block = 505 + i / 8;
-        let (category, sign) = if i % 3 == 0 { ("receive", "") } else { ("send", "-") };
+        let (category, sign) = if i.is_multiple_of(3) { ("receive", "") } else { ("send", "-") };
         format!(
             r#"{{"txid":"{:032x}{:032x}","category":"{category}","address":"{ADDRESS}","label":null,"amount":{sign}{}.{:08},"fee":0.00001640,"vout":{},"mwebOutputId":null,"confirmations":{},"trusted":true,"blockHash":"{:032x}{:032x}","blockHeight":{block},"blockIndex":{},"blockTime":{},"time":{},"timeReceived":{},"comment":"invoice {i}","to":"Alice","replaceable":"no","abandoned":false}}"#,
             i.wrapping_mul(0x9e37_79b9_7f4a_7c15),

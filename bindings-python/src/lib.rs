@@ -651,7 +651,7 @@ pub struct MethodInfo {
     pub ret: &'static str,
 }
 
-/// The input types of `core/src/exported.rs` as Python passes them.
+/// The input types of `core/src/description.rs` as Python passes them.
 mod exported_types {
     pub type Text = String;
     pub type Secret = crate::SecretArg;
@@ -725,16 +725,11 @@ impl IntoCore<AddressType> for AddressTypeArg {
     }
 }
 
-/// Generates every operation of `core/src/exported.rs` once for `Client` (blocking, GIL
+/// Generates every operation of `core/src/description.rs` once for `Client` (blocking, GIL
 /// released) and once for `AsyncClient` (a coroutine): required inputs positional, optional
 /// ones keyword-only.
 macro_rules! declare_exported {
-    ($(
-        $(#[doc = $doc:literal])*
-        fn $name:ident ( $($req:ident : $rty:ident),* )
-            $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $opt:ident : $oty:ident ),* $(,)? } )?
-            -> $ret:ident ;
-    )*) => {
+    ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($req:ident : $rty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $opt:ident : $oty:ident [$($fw:tt)*]),* })?]})*) => {
         #[pymethods]
         impl Client {
             $(
@@ -789,7 +784,7 @@ macro_rules! declare_exported {
     };
 }
 
-wallet_sdk::for_each_exported_operation!(declare_exported);
+wallet_sdk::for_each_operation!(declare_exported);
 
 // ------------------------------------------------------------------ module
 

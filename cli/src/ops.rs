@@ -1,5 +1,6 @@
-//! The 43 operations as subcommands, generated from the core's table
-//! (`wallet_sdk::operations::ALL`, then the second forms of `VARIANTS`): every input is a flag named after its SDK parameter
+//! The 43 operations as subcommands, generated from the core's table (`wallet_sdk::operations::ALL`,
+//! then the second forms of `VARIANTS`), with the summary and documentation of each operation's
+//! description as their help: every input is a flag named after its SDK parameter
 //! (`--wallet-name`), required plain inputs may also be given as positional arguments, and
 //! secret inputs come only from a file, stdin, a prompt or the environment (see `secrets`).
 
@@ -9,54 +10,6 @@ use wallet_sdk::operations::{Location, Operation, Param, Presence, ValueKind, AL
 
 use crate::exit::Failure;
 use crate::secrets::{self, SecretSource};
-
-/// One line per method for `--help`: the 43 in the order of `naming.md`, then the variants.
-const SUMMARIES: [(&str, &str); 44] = [
-    ("create_address", "New receive address in a wallet"),
-    ("create_multisig_address", "Add an m-of-n multisig address to a wallet"),
-    ("address_details", "What the wallet knows about an address"),
-    ("sign_message", "Sign a message with a private key (no wallet)"),
-    ("verify_message", "Check a message signature against an address"),
-    ("address_transaction", "History of any address, newest first (one page)"),
-    ("address_balance", "Confirmed and unconfirmed balance of any address"),
-    ("address_private_key", "Export the WIF private key of a wallet address (with the passphrase)"),
-    ("address_private_key_v2", "Export an address's private key with the recovery phrase"),
-    ("screen_address", "Pre-payment check of an address: validity, ownership, history"),
-    ("generate_default_address", "The wallet's default key as an address of a given type, labelled"),
-    ("blockchain_info", "Chain state (the read-only connectivity check)"),
-    ("block_stat", "Statistics of one block"),
-    ("block_header", "Header of one block"),
-    ("block_transaction", "All transactions of one block"),
-    ("transaction_details", "Any transaction by id (confirmed or in the mempool)"),
-    ("get_utxo_details", "One unspent output"),
-    ("send_funds_from_wallet", "Send from a wallet to an address (coin selection, signing, broadcast)"),
-    ("create_raw_transaction", "Unsigned transaction spending one wallet address's coins"),
-    ("create_raw_transaction_v2", "Unsigned transaction from chosen outpoints (no wallet)"),
-    ("create_raw_transaction_v3", "Unsigned transaction with an extra service-fee output"),
-    ("sign_transaction", "Sign a raw transaction with one private key"),
-    ("broadcast_transaction", "Submit a signed transaction to the network"),
-    ("get_blockchain_otp", "Issue a one-time code bound to a message signature and the chain tip"),
-    ("verify_otp", "Check a one-time code"),
-    ("create_wallet", "Create an unencrypted, non-importable wallet"),
-    ("encrypt_wallet", "Encrypt an existing wallet with a passphrase of your choice"),
-    ("create_encrypted_wallet", "Create an encrypted wallet; its passphrase is returned once"),
-    ("create_importable_wallet", "Create a wallet from a new recovery phrase, returned once"),
-    ("create_importable_encrypted_wallet", "Create an encrypted wallet from a new recovery phrase (both returned once)"),
-    ("import_wallet", "Recreate a wallet from a recovery phrase under a new name"),
-    ("wallet_details", "Wallet summary"),
-    ("wallet_transactions", "The wallet's transactions, newest first (one page)"),
-    ("wallet_balance", "Wallet balance"),
-    ("wallet_addresses", "The wallet's receive addresses with totals"),
-    ("change_passphrase", "Change an encrypted wallet's passphrase"),
-    ("official_address", "The wallet's primary address"),
-    ("sign_wallet_message", "Sign a message with one of the wallet's legacy addresses"),
-    ("wallet_address_balance", "Balance of one address of a wallet"),
-    ("wallet_address_transactions", "A wallet's entries that concern one of its addresses"),
-    ("set_wallet_mnemonics", "Replace the wallet's HD seed by one from a recovery phrase"),
-    ("wallet_default_address", "Address of key 0 for a recovery phrase (Core scheme)"),
-    ("wallet_default_address_v2", "First receive address for a recovery phrase (BIP44/49/84)"),
-    ("address_private_key_v2_with_passphrase", "address-private-key-v2 unlocked with the passphrase instead of the phrase"),
-];
 
 /// One subcommand: the SDK method it runs (an operation's name, or a variant's) and the
 /// operation as that method sends it.
@@ -68,9 +21,7 @@ pub struct Method {
 
 /// Every method: the 43 operations, then the variants (`operations::VARIANTS`).
 pub fn methods() -> impl Iterator<Item = Method> {
-    ALL.iter()
-        .map(|op| Method { name: op.name, op })
-        .chain(VARIANTS.iter().map(|(name, _, op)| Method { name, op }))
+    ALL.iter().chain(VARIANTS.iter()).map(|op| Method { name: op.method_name, op })
 }
 
 /// `create_wallet` → `create-wallet`.
@@ -125,8 +76,8 @@ fn kind_help(kind: ValueKind) -> &'static str {
 /// The subcommand of one operation.
 pub fn subcommand(method: Method) -> Command {
     let op = method.op;
-    let summary = SUMMARIES.iter().find(|(n, _)| *n == method.name).map(|(_, s)| *s).unwrap_or("");
-    let mut long = format!("{summary}.\n\n{} {}", op.method.as_str(), op.path);
+    let summary = op.summary;
+    let mut long = format!("{}\n\n{} {}", op.doc_paragraph(), op.method.as_str(), op.path);
     if op.idempotent {
         long.push_str("\nSafe to repeat: retried automatically on transient failures.");
     } else {
@@ -281,15 +232,6 @@ fn flag_value(p: &Param, m: &ArgMatches) -> Option<Value> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_operation_has_a_summary_in_order() {
-        assert_eq!(methods().count(), SUMMARIES.len());
-        for (method, (name, summary)) in methods().zip(SUMMARIES.iter()) {
-            assert_eq!(method.name, *name);
-            assert!(!summary.is_empty() && !summary.ends_with('.'));
-        }
-    }
 
     #[test]
     fn subcommands_build_and_round_trip() {

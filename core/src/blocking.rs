@@ -11,6 +11,7 @@ use std::sync::{Arc, Mutex};
 use crate::address_type::AddressType;
 use crate::amount::Amount;
 use crate::client::ClientBuilder;
+use crate::methods::{input_type, with_options};
 use crate::credential::Credential;
 use crate::fork::ProcessClient;
 use crate::error::{Error, ErrorKind, Result};
@@ -162,13 +163,14 @@ impl Client {
     }
 }
 
-macro_rules! blocking_methods {
-    ($( $name:ident ( $($arg:ident : $ty:ty),* ) -> $ret:ty; )*) => {
+macro_rules! declare_blocking_methods {
+    ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
         impl Client {
             $(
-                #[doc = concat!("Blocking form of [`crate::Client::", stringify!($name), "`].")]
-                pub fn $name(&self, $($arg: $ty),*) -> Result<$ret> {
-                    self.run(|c| async move { c.$name($($arg),*).await })
+                #[doc = concat!($summary, ": the blocking form of [`crate::Client::", stringify!($name), "`].")]
+                #[allow(clippy::too_many_arguments)]
+                pub fn $name(&self, $($arg: input_type!($ty),)* $(options: $oname)?) -> Result<$ret> {
+                    self.run(|c| async move { c.$name($($arg,)* $(with_options!($oname, options))?).await })
                 }
             )*
         }
@@ -177,52 +179,7 @@ macro_rules! blocking_methods {
     };
 }
 
-blocking_methods! {
-    create_address(wallet_name: &str, options: CreateAddressOptions) -> CreatedAddress;
-    create_multisig_address(wallet_name: &str, addresses: Vec<String>, n_required: u32, address_type: AddressType, options: CreateMultisigAddressOptions) -> MultisigAddress;
-    address_details(wallet_name: &str, address: &str) -> AddressDetails;
-    sign_message(message: &str, private_key: &Secret) -> SignedMessage;
-    verify_message(address: &str, message: &str, signature: &str) -> MessageVerification;
-    address_transaction(address: &str, options: AddressTransactionOptions) -> AddressTransactions;
-    address_balance(address: &str) -> AddressBalance;
-    address_private_key(wallet_name: &str, address: &str, options: AddressPrivateKeyOptions) -> PrivateKeyExport;
-    address_private_key_v2(wallet_name: &str, address: &str, mnemonics: &Secret) -> PrivateKeyExport;
-    address_private_key_v2_with_passphrase(wallet_name: &str, address: &str, passphrase: &Secret) -> PrivateKeyExport;
-    screen_address(wallet_name: &str, address: &str, mnemonics: &Secret) -> AddressScreening;
-    generate_default_address(wallet_name: &str, options: GenerateDefaultAddressOptions) -> DefaultAddress;
-    blockchain_info() -> BlockchainInfo;
-    block_stat(block_height: &str) -> BlockStats;
-    block_header(block_height: &str) -> BlockHeader;
-    block_transaction(block_hash: &str) -> BlockTransactions;
-    transaction_details(txid: &str) -> TransactionDetails;
-    get_utxo_details(txid: &str, vout: u32) -> UtxoDetails;
-    send_funds_from_wallet(wallet_name: &str, recipient_address: &str, amount: Amount, options: SendFundsFromWalletOptions) -> SentFunds;
-    create_raw_transaction(wallet_name: &str, sender_address: &str, recipient_address: &str, amount: Amount) -> RawTransaction;
-    create_raw_transaction_v2(sender_address: &str, recipient_address: &str, amount: Amount, utxos: Vec<String>, vouts: Vec<u32>) -> RawTransaction;
-    create_raw_transaction_v3(wallet_name: &str, sender_address: &str, recipient_address: &str, amount: Amount, service_fee_address: &str, service_fee_amount: Amount) -> RawTransaction;
-    sign_transaction(wallet_name: &str, tx_hex: &str, private_key: &Secret) -> SignedTransaction;
-    broadcast_transaction(signed_tx_hex: &str) -> BroadcastResult;
-    get_blockchain_otp(signature: &str) -> BlockchainOtp;
-    verify_otp(signature: &str, code: &Secret) -> OtpVerification;
-    create_wallet(wallet_name: &str) -> CreatedWallet;
-    encrypt_wallet(wallet_name: &str, passphrase: &Secret) -> EncryptedWallet;
-    create_encrypted_wallet(wallet_name: &str) -> CreatedEncryptedWallet;
-    create_importable_wallet(wallet_name: &str) -> CreatedImportableWallet;
-    create_importable_encrypted_wallet(wallet_name: &str) -> CreatedImportableEncryptedWallet;
-    import_wallet(wallet_name: &str, mnemonics: &Secret) -> ImportedWallet;
-    wallet_details(wallet_name: &str) -> WalletDetails;
-    wallet_transactions(wallet_name: &str, options: WalletTransactionsOptions) -> WalletTransactions;
-    wallet_balance(wallet_name: &str) -> WalletBalance;
-    wallet_addresses(wallet_name: &str) -> WalletAddresses;
-    change_passphrase(wallet_name: &str, old_passphrase: &Secret, new_passphrase: &Secret) -> PassphraseChange;
-    official_address(wallet_name: &str) -> OfficialAddress;
-    sign_wallet_message(wallet_name: &str, address: &str, message: &str, options: SignWalletMessageOptions) -> SignedMessage;
-    wallet_address_balance(wallet_name: &str, address: &str) -> WalletAddressBalance;
-    wallet_address_transactions(wallet_name: &str, address: &str) -> WalletAddressTransactions;
-    set_wallet_mnemonics(wallet_name: &str, mnemonics: &Secret, options: SetWalletMnemonicsOptions) -> WalletMnemonicsSet;
-    wallet_default_address(mnemonics: &Secret, options: WalletDefaultAddressOptions) -> MnemonicAddress;
-    wallet_default_address_v2(mnemonics: &Secret, options: WalletDefaultAddressOptions) -> MnemonicAddress;
-}
+crate::for_each_operation!(declare_blocking_methods);
 
 /// Blocking iterator over a wallet's transactions, one page per item.
 #[derive(Debug)]
@@ -279,7 +236,7 @@ mod tests {
         assert_eq!(e.kind(), ErrorKind::InvalidInput);
         assert_eq!(e.to_string(), INSIDE_RUNTIME_MESSAGE);
         assert_eq!(METHOD_NAMES.len(), 43 + crate::operations::VARIANTS.len());
-        for name in crate::operations::ALL.iter().map(|op| op.name).chain(crate::operations::VARIANTS.iter().map(|v| v.0)) {
+        for name in crate::operations::ALL.iter().map(|op| op.name).chain(crate::operations::VARIANTS.iter().map(|v| v.method_name)) {
             assert!(METHOD_NAMES.contains(&name), "{name}");
         }
         drop(rt);

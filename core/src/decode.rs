@@ -564,7 +564,7 @@ pub(crate) fn typed<T: FromData>(
     };
     if !answer.enveloped && !fields.is_empty() {
         let mut known = false;
-        raw_json::for_each_member(data, |key, _| known |= fields.iter().any(|f| *f == key));
+        raw_json::for_each_member(data, |key, _| known |= fields.contains(&key));
         if !known {
             return Err(unreadable_data(format!(
                 "the answer is {} without a `successful` envelope and holds none of the result's fields",

@@ -47,7 +47,7 @@ pub fn operation(index: usize) -> &'static Operation {
     let i = index % operation_count();
     match operations::ALL.get(i) {
         Some(op) => op,
-        None => operations::VARIANTS[i - operations::ALL.len()].2,
+        None => operations::VARIANTS[i - operations::ALL.len()],
     }
 }
 
@@ -223,60 +223,24 @@ impl Call {
     }
 }
 
-/// The typed method's path: the operation's own result type (as in `methods.rs`).
-fn typed_result(call: &Call, raw: RawResponse, event_request_id: &mut Option<String>) -> Result<RawJson> {
-    use crate::models::*;
-    fn run<T: FromData + RawOf>(call: &Call, raw: RawResponse, rid: &mut Option<String>) -> Result<RawJson> {
-        let op = call.op;
-        call.execute(raw, rid, |a, forms| decode::typed::<T>(op, a, forms))
-            .map(|t| t.raw_of().unwrap_or_default())
-    }
-    let r = event_request_id;
-    match call.op.name {
-        "create_address" => run::<CreatedAddress>(call, raw, r),
-        "create_multisig_address" => run::<MultisigAddress>(call, raw, r),
-        "address_details" => run::<AddressDetails>(call, raw, r),
-        "sign_message" => run::<SignedMessage>(call, raw, r),
-        "verify_message" => run::<MessageVerification>(call, raw, r),
-        "address_transaction" => run::<AddressTransactions>(call, raw, r),
-        "address_balance" => run::<AddressBalance>(call, raw, r),
-        "address_private_key" | "address_private_key_v2" => run::<PrivateKeyExport>(call, raw, r),
-        "screen_address" => run::<AddressScreening>(call, raw, r),
-        "generate_default_address" => run::<DefaultAddress>(call, raw, r),
-        "blockchain_info" => run::<BlockchainInfo>(call, raw, r),
-        "block_stat" => run::<BlockStats>(call, raw, r),
-        "block_header" => run::<BlockHeader>(call, raw, r),
-        "block_transaction" => run::<BlockTransactions>(call, raw, r),
-        "transaction_details" => run::<TransactionDetails>(call, raw, r),
-        "get_utxo_details" => run::<UtxoDetails>(call, raw, r),
-        "send_funds_from_wallet" => run::<SentFunds>(call, raw, r),
-        "create_raw_transaction" | "create_raw_transaction_v2" | "create_raw_transaction_v3" => {
-            run::<RawTransaction>(call, raw, r)
+macro_rules! declare_typed_result {
+    ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
+        /// The typed method's path: the method's own result type (as in `methods.rs`).
+        fn typed_result(call: &Call, raw: RawResponse, event_request_id: &mut Option<String>) -> Result<RawJson> {
+            fn run<T: FromData + RawOf>(call: &Call, raw: RawResponse, rid: &mut Option<String>) -> Result<RawJson> {
+                let op = call.op;
+                call.execute(raw, rid, |a, forms| decode::typed::<T>(op, a, forms))
+                    .map(|t| t.raw_of().unwrap_or_default())
+            }
+            match call.op.method_name {
+                $( stringify!($name) => run::<crate::models::$ret>(call, raw, event_request_id), )*
+                other => unreachable!("fuzzing::response: `{other}` is no method of the description"),
+            }
         }
-        "sign_transaction" => run::<SignedTransaction>(call, raw, r),
-        "broadcast_transaction" => run::<BroadcastResult>(call, raw, r),
-        "get_blockchain_otp" => run::<BlockchainOtp>(call, raw, r),
-        "verify_otp" => run::<OtpVerification>(call, raw, r),
-        "create_wallet" => run::<CreatedWallet>(call, raw, r),
-        "encrypt_wallet" => run::<EncryptedWallet>(call, raw, r),
-        "create_encrypted_wallet" => run::<CreatedEncryptedWallet>(call, raw, r),
-        "create_importable_wallet" => run::<CreatedImportableWallet>(call, raw, r),
-        "create_importable_encrypted_wallet" => run::<CreatedImportableEncryptedWallet>(call, raw, r),
-        "import_wallet" => run::<ImportedWallet>(call, raw, r),
-        "wallet_details" => run::<WalletDetails>(call, raw, r),
-        "wallet_transactions" => run::<WalletTransactions>(call, raw, r),
-        "wallet_balance" => run::<WalletBalance>(call, raw, r),
-        "wallet_addresses" => run::<WalletAddresses>(call, raw, r),
-        "change_passphrase" => run::<PassphraseChange>(call, raw, r),
-        "official_address" => run::<OfficialAddress>(call, raw, r),
-        "sign_wallet_message" => run::<SignedMessage>(call, raw, r),
-        "wallet_address_balance" => run::<WalletAddressBalance>(call, raw, r),
-        "wallet_address_transactions" => run::<WalletAddressTransactions>(call, raw, r),
-        "set_wallet_mnemonics" => run::<WalletMnemonicsSet>(call, raw, r),
-        "wallet_default_address" | "wallet_default_address_v2" => run::<MnemonicAddress>(call, raw, r),
-        other => panic!("fuzzing::response: no result type for operation `{other}` (add it to core/src/fuzzing.rs)"),
-    }
+    };
 }
+
+crate::for_each_operation!(declare_typed_result);
 
 /// The raw JSON rewriter on any text: `public_fields` (the allow-list of an answer that carries
 /// a secret), `secret_fields` (redacted at any depth), the call's secrets to scrub

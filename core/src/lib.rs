@@ -30,7 +30,7 @@ pub mod blocking;
 mod client;
 mod credential;
 mod decode;
-mod exported;
+mod description;
 mod error;
 pub mod fields;
 pub mod fork;

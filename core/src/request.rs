@@ -21,6 +21,62 @@ pub(crate) enum ArgValue {
     AddressType(AddressType),
 }
 
+/// A value the generated methods pass for one input (`core/src/description.rs` names its type).
+pub(crate) trait IntoArg {
+    fn into_arg(self) -> ArgValue;
+}
+
+impl IntoArg for &str {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Text(self.to_string())
+    }
+}
+impl IntoArg for String {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Text(self)
+    }
+}
+impl IntoArg for &Secret {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Secret(self.clone())
+    }
+}
+impl IntoArg for Secret {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Secret(self)
+    }
+}
+impl IntoArg for Amount {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Amount(self)
+    }
+}
+impl IntoArg for u32 {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Int(i64::from(self))
+    }
+}
+impl IntoArg for bool {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::Bool(self)
+    }
+}
+impl IntoArg for Vec<String> {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::List(self)
+    }
+}
+impl IntoArg for Vec<u32> {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::IntList(self.into_iter().map(i64::from).collect())
+    }
+}
+impl IntoArg for AddressType {
+    fn into_arg(self) -> ArgValue {
+        ArgValue::AddressType(self)
+    }
+}
+
 /// The SDK-named inputs of one call.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Args(Vec<(&'static str, ArgValue)>);
@@ -29,61 +85,15 @@ impl Args {
     pub fn new() -> Self {
         Args(Vec::new())
     }
-    pub fn text(mut self, name: &'static str, v: impl Into<String>) -> Self {
-        self.0.push((name, ArgValue::Text(v.into())));
+    /// Adds an input of a generated method.
+    pub fn put(mut self, name: &'static str, v: impl IntoArg) -> Self {
+        self.0.push((name, v.into_arg()));
         self
     }
-    pub fn opt_text(self, name: &'static str, v: Option<String>) -> Self {
+    /// Adds an optional input of a generated method when it was given.
+    pub fn put_opt(self, name: &'static str, v: Option<impl IntoArg>) -> Self {
         match v {
-            Some(v) => self.text(name, v),
-            None => self,
-        }
-    }
-    pub fn secret(mut self, name: &'static str, v: &Secret) -> Self {
-        self.0.push((name, ArgValue::Secret(v.clone())));
-        self
-    }
-    pub fn opt_secret(self, name: &'static str, v: Option<&Secret>) -> Self {
-        match v {
-            Some(v) => self.secret(name, v),
-            None => self,
-        }
-    }
-    pub fn int(mut self, name: &'static str, v: i64) -> Self {
-        self.0.push((name, ArgValue::Int(v)));
-        self
-    }
-    pub fn opt_int(self, name: &'static str, v: Option<i64>) -> Self {
-        match v {
-            Some(v) => self.int(name, v),
-            None => self,
-        }
-    }
-    pub fn amount(mut self, name: &'static str, v: Amount) -> Self {
-        self.0.push((name, ArgValue::Amount(v)));
-        self
-    }
-    pub fn opt_bool(mut self, name: &'static str, v: Option<bool>) -> Self {
-        if let Some(v) = v {
-            self.0.push((name, ArgValue::Bool(v)));
-        }
-        self
-    }
-    pub fn list(mut self, name: &'static str, v: Vec<String>) -> Self {
-        self.0.push((name, ArgValue::List(v)));
-        self
-    }
-    pub fn int_list(mut self, name: &'static str, v: Vec<i64>) -> Self {
-        self.0.push((name, ArgValue::IntList(v)));
-        self
-    }
-    pub fn address_type(mut self, name: &'static str, v: AddressType) -> Self {
-        self.0.push((name, ArgValue::AddressType(v)));
-        self
-    }
-    pub fn opt_address_type(self, name: &'static str, v: Option<AddressType>) -> Self {
-        match v {
-            Some(v) => self.address_type(name, v),
+            Some(v) => self.put(name, v),
             None => self,
         }
     }
@@ -423,9 +433,9 @@ mod tests {
         let r = build(
             &ops::CREATE_ADDRESS,
             &Args::new()
-                .text("wallet_name", "w1")
-                .opt_secret("passphrase", Some(&pp))
-                .opt_address_type("address_type", Some(AddressType::Legacy)),
+                .put("wallet_name", "w1")
+                .put_opt("passphrase", Some(&pp))
+                .put_opt("address_type", Some(AddressType::Legacy)),
         )
         .unwrap();
         assert_eq!(
@@ -442,35 +452,35 @@ mod tests {
         let bech32m_first = AddressTypeCodes { mweb: 4, ..AddressTypeCodes::default() };
         let r = build_with(
             &ops::CREATE_ADDRESS,
-            &Args::new().text("wallet_name", "w1").opt_address_type("address_type", Some(AddressType::Mweb)),
+            &Args::new().put("wallet_name", "w1").put_opt("address_type", Some(AddressType::Mweb)),
             &bech32m_first,
         )
         .unwrap();
         assert_eq!(r.body.clone().unwrap(), r#"{"type":4}"#);
 
         // no passphrase given -> no header; no type -> field omitted
-        let r = build(&ops::CREATE_ADDRESS, &Args::new().text("wallet_name", "w1")).unwrap();
+        let r = build(&ops::CREATE_ADDRESS, &Args::new().put("wallet_name", "w1")).unwrap();
         assert_eq!(r.headers, vec![("walletName", "w1".to_string())]);
         assert_eq!(r.body.clone().unwrap(), "{}");
 
         // sign-wallet-message sends "" when no passphrase was given
         let r = build(
             &ops::SIGN_WALLET_MESSAGE,
-            &Args::new().text("wallet_name", "w").text("message", "hi").text("address", "m1"),
+            &Args::new().put("wallet_name", "w").put("message", "hi").put("address", "m1"),
         )
         .unwrap();
         assert_eq!(
             r.body.clone().unwrap(),
-            r#"{"message":"hi","passphrase":"","address":"m1"}"#
+            r#"{"address":"m1","message":"hi","passphrase":""}"#
         );
 
         let r = build(
             &ops::CREATE_MULTISIG_ADDRESS,
             &Args::new()
-                .text("wallet_name", "w")
-                .list("addresses", vec!["a".into(), "b".into()])
-                .int("n_required", 2)
-                .address_type("address_type", AddressType::P2shSegwit),
+                .put("wallet_name", "w")
+                .put("addresses", vec!["a".to_string(), "b".to_string()])
+                .put("n_required", 2u32)
+                .put("address_type", AddressType::P2shSegwit),
         )
         .unwrap();
         assert_eq!(
@@ -481,18 +491,18 @@ mod tests {
         let r = build(
             &ops::CREATE_RAW_TRANSACTION_V2,
             &Args::new()
-                .text("sender_address", "s")
-                .text("recipient_address", "r")
-                .amount("amount", Amount::from_litoshis(10_000))
-                .list("utxos", vec!["t".into()])
-                .int_list("vouts", vec![1]),
+                .put("sender_address", "s")
+                .put("recipient_address", "r")
+                .put("amount", Amount::from_litoshis(10_000))
+                .put("utxos", vec!["t".to_string()])
+                .put("vouts", vec![1u32]),
         )
         .unwrap();
         assert_eq!(
             r.body.clone().unwrap(),
             r#"{"senderAddress":"s","recipientAddress":"r","amount":0.0001,"utxos":["t"],"vouts_n":[1]}"#
         );
-        let r = build(&ops::GET_UTXO_DETAILS, &Args::new().text("txid", "ab").int("vout", 1)).unwrap();
+        let r = build(&ops::GET_UTXO_DETAILS, &Args::new().put("txid", "ab").put("vout", 1u32)).unwrap();
         assert_eq!(r.query, vec![("txid", "ab".to_string()), ("vout_n", "1".to_string())]);
         assert!(r.body.is_none());
     }
@@ -501,7 +511,7 @@ mod tests {
     fn validation_messages_are_pinned() {
         let cases: Vec<(Result<BuiltRequest>, &str)> = vec![
             (
-                build(&ops::WALLET_BALANCE, &Args::new().text("wallet_name", "")),
+                build(&ops::WALLET_BALANCE, &Args::new().put("wallet_name", "")),
                 "invalid input `wallet_name`: it is required and must not be empty",
             ),
             (
@@ -509,34 +519,34 @@ mod tests {
                 "invalid input `wallet_name`: it is required and must not be empty",
             ),
             (
-                build(&ops::WALLET_BALANCE, &Args::new().text("wallet_name", "w\r\nX-Evil: 1")),
+                build(&ops::WALLET_BALANCE, &Args::new().put("wallet_name", "w\r\nX-Evil: 1")),
                 "invalid input `wallet_name`: contains a line break (CR/LF) at byte 1; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
             ),
             (
-                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon ü"))),
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().put("mnemonics", &Secret::new("abandon ü"))),
                 "invalid input `mnemonics`: contains a non-ASCII character at byte 8; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
             ),
             (
-                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon\tx"))),
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().put("mnemonics", &Secret::new("abandon\tx"))),
                 "invalid input `mnemonics`: contains a control character (0x09) at byte 7; it travels in an HTTP header, which allows only printable ASCII (0x20–0x7E)",
             ),
             (
-                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().secret("mnemonics", &Secret::new("abandon "))),
+                build(&ops::WALLET_DEFAULT_ADDRESS, &Args::new().put("mnemonics", &Secret::new("abandon "))),
                 "invalid input `mnemonics`: must not start or end with whitespace",
             ),
             (
                 build(
                     &ops::CREATE_RAW_TRANSACTION,
                     &Args::new()
-                        .text("wallet_name", "w")
-                        .text("recipient_address", "r")
-                        .text("sender_address", "s")
-                        .amount("amount", Amount::from_litoshis(-5)),
+                        .put("wallet_name", "w")
+                        .put("recipient_address", "r")
+                        .put("sender_address", "s")
+                        .put("amount", Amount::from_litoshis(-5)),
                 ),
                 "invalid input `amount`: must be greater than zero (got -0.00000005)",
             ),
             (
-                build(&ops::ADDRESS_BALANCE, &Args::new().text("address", " m1")),
+                build(&ops::ADDRESS_BALANCE, &Args::new().put("address", " m1")),
                 "invalid input `address`: must not start or end with whitespace",
             ),
         ];

@@ -663,7 +663,7 @@ async fn a_service_that_ignores_skip_is_an_error_not_an_endless_loop() {
 #[tokio::test]
 async fn a_service_that_answers_two_pages_in_turn_is_an_error_not_an_endless_loop() {
     let server = Server::start(Fault::Handler(Arc::new(|line: &str| {
-        if query_int(line, "skip") / 10 % 2 == 0 { page_answer(0..10) } else { page_answer(10..20) }
+        if (query_int(line, "skip") / 10).is_multiple_of(2) { page_answer(0..10) } else { page_answer(10..20) }
     })))
     .await;
     let e = client(&server.url).wallet_transactions_pages("w", 10).collect_all().await.unwrap_err();

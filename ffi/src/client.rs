@@ -355,7 +355,7 @@ impl WalletClient {
     }
 }
 
-/// The input types of `core/src/exported.rs` as Kotlin and Swift see them.
+/// The input types of `core/src/description.rs` as Kotlin and Swift see them.
 mod exported_types {
     pub type Text = String;
     pub type Secret = std::sync::Arc<crate::Secret>;
@@ -469,12 +469,7 @@ macro_rules! exported_options {
 }
 
 macro_rules! declare_exported {
-    ($(
-        $(#[doc = $doc:literal])*
-        fn $name:ident ( $($arg:ident : $ty:ident),* )
-            $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $f:ident : $ft:ident ),* $(,)? } )?
-            -> $ret:ident ;
-    )*) => {
+    ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
         $(
             exported_method!([$(#[doc = $doc])*] $name ($($arg : $ty),*) [$($oname)?] -> $ret);
             $( exported_options!([$($shared)?] $(#[doc = $odoc])* $oname { $( $(#[doc = $fdoc])* $f : $ft ),* }); )?
@@ -483,14 +478,10 @@ macro_rules! declare_exported {
         /// The snake_case names of the exported operations, in declaration order.
         pub const EXPORTED_OPERATIONS: &[&str] = &[$(stringify!($name)),*];
 
-        /// Each exported operation's required and optional inputs (checked against the core's
-        /// operation table).
-        #[cfg(test)]
-        const EXPORTED_INPUTS: &[(&str, &[&str], &[&str])] = &[$( (stringify!($name), &[$(stringify!($arg)),*], &[$($(stringify!($f)),*)?]) ),*];
     };
 }
 
-wallet_sdk::for_each_exported_operation!(declare_exported);
+wallet_sdk::for_each_operation!(declare_exported);
 
 #[cfg(test)]
 mod tests {
@@ -502,35 +493,12 @@ mod tests {
     fn every_operation_of_the_core_table_is_exported() {
         let mut table: Vec<&str> = wallet_sdk::operations::ALL.iter().map(|op| op.name).collect();
         assert_eq!(table.len(), 43);
-        table.extend(wallet_sdk::operations::VARIANTS.iter().map(|v| v.0));
+        table.extend(wallet_sdk::operations::VARIANTS.iter().map(|v| v.method_name));
         let mut exported: Vec<&str> = EXPORTED_OPERATIONS.to_vec();
         let mut expected = table.clone();
         exported.sort();
         expected.sort();
         assert_eq!(exported, expected);
-    }
-
-    /// `core/src/exported.rs` gives every operation exactly its inputs, required or optional
-    /// as the operation table says.
-    #[test]
-    fn exported_inputs_match_the_operation_table() {
-        use wallet_sdk::operations::{by_name, Presence, VARIANTS};
-        for (name, required, optional) in EXPORTED_INPUTS {
-            let variant = VARIANTS.iter().find(|v| v.0 == *name);
-            let op = variant.map(|v| v.2).or_else(|| by_name(name)).unwrap();
-            let mut have: Vec<(&str, bool)> = op
-                .params
-                .iter()
-                // the variant takes `passphrase` where its operation takes `mnemonics`
-                .filter(|p| !(variant.is_some() && p.sdk_name == "mnemonics"))
-                .map(|p| (p.sdk_name, p.presence == Presence::Required))
-                .collect();
-            let mut want: Vec<(&str, bool)> = required.iter().map(|n| (*n, true)).chain(optional.iter().map(|n| (*n, false))).collect();
-            have.sort();
-            have.dedup(); // wallet_name may travel twice (header and body)
-            want.sort();
-            assert_eq!(want, have, "{name}: inputs");
-        }
     }
 
     #[test]

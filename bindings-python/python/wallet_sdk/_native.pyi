@@ -206,12 +206,14 @@ class Client:
         ...
     def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
         """Exports an address's WIF private key using the wallet's recovery phrase
-        (`GET /api/Address/address-private-key-v2`).
+        (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
+        passphrase instead: `address_private_key_v2_with_passphrase`.
         """
         ...
     def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
         """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
-        (the same operation; the phrase is not sent).
+        (the same operation; the passphrase travels as `encryptedPassphrase`, the phrase is not
+        sent).
         """
         ...
     def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
@@ -266,7 +268,7 @@ class Client:
         ...
     def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
         """Signs a raw transaction hex with one WIF private key
-        (`POST /api/Transactions/sign-transaction`).
+        (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
         """
         ...
     def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
@@ -313,7 +315,7 @@ class Client:
         ...
     def wallet_details(self, wallet_name: str) -> WalletDetails:
         """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-        kept out of every error).
+        kept out of every log line and error).
         """
         ...
     def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
@@ -464,12 +466,14 @@ class AsyncClient:
         ...
     async def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
         """Exports an address's WIF private key using the wallet's recovery phrase
-        (`GET /api/Address/address-private-key-v2`).
+        (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
+        passphrase instead: `address_private_key_v2_with_passphrase`.
         """
         ...
     async def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
         """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
-        (the same operation; the phrase is not sent).
+        (the same operation; the passphrase travels as `encryptedPassphrase`, the phrase is not
+        sent).
         """
         ...
     async def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
@@ -524,7 +528,7 @@ class AsyncClient:
         ...
     async def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
         """Signs a raw transaction hex with one WIF private key
-        (`POST /api/Transactions/sign-transaction`).
+        (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
         """
         ...
     async def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
@@ -571,7 +575,7 @@ class AsyncClient:
         ...
     async def wallet_details(self, wallet_name: str) -> WalletDetails:
         """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-        kept out of every error).
+        kept out of every log line and error).
         """
         ...
     async def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
