@@ -25,9 +25,10 @@ pub const MAX_INPUT_LEN: usize = 1 << 20;
 pub struct ParsedInput {
     /// What the text is.
     pub kind: InputKind,
-    /// The network of an address, URI, WIF or extended key: the one asked for when the text is
-    /// valid for it, else the text's own (testnet for the prefixes testnet and regtest share).
-    /// `None` for phrases, transaction ids, transactions and unknown text.
+    /// The network of an address, WIF or extended key: the one asked for when the text is valid
+    /// for it, else the text's own (testnet for the prefixes testnet and regtest share). For a
+    /// URI, the one asked for when it parses (`None` when it does not). `None` for phrases,
+    /// transaction ids, transactions and unknown text.
     pub network: Option<Network>,
     /// [`InputKind::Address`]: the decoded address.
     pub address: Option<AddressInfo>,
