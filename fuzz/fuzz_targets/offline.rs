@@ -1,24 +1,26 @@
 //! `offline`: every reader of user text of the offline toolkit (`wallet_sdk::offline`:
-//! addresses, WIF keys, public keys, BIP39 phrases, derivation paths, signed messages) and the
-//! other public parsers of user text (network and address-type names, amounts, the
-//! credential). Oracles: (a) no panic, stack overflow, endless loop or unbounded allocation;
-//! (b) no error shows a secret given in a secret argument (WIF, phrase, passphrase,
-//! credential), and no result's Debug shows the secret it holds. Also: `is_valid_address`
-//! agrees with `parse_address`.
+//! addresses, WIF keys, public keys, BIP39 phrases, derivation paths, signed messages, payment
+//! URIs, pasted text of any kind, QR codes) and the other public parsers of user text (network
+//! and address-type names, amounts, the credential). Oracles: (a) no panic, stack overflow,
+//! endless loop or unbounded allocation; (b) no error shows a secret given in a secret argument
+//! (WIF, phrase, passphrase, credential), no result's Debug shows the secret it holds, and
+//! `parse_input` shows none of the secrets planted in its text. Also: `is_valid_address` agrees
+//! with `parse_address`; a payment URI that parses is built and parsed again to the same
+//! request; a QR code holds its text (changed only in case).
 //!
 //! Input: a 4-byte header, then the arguments separated by 0xFF bytes (as text; `$` letters
 //! plant secrets, see fuzz/src/lib.rs).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wallet_sdk::offline::{self, KeyAddressType, Network};
+use wallet_sdk::offline::{self, InputKind, KeyAddressType, Network, QrErrorCorrection, QrFormat};
 use wallet_sdk_fuzz::*;
 
 const HEAD: usize = 4;
 
-/// Byte 0 function, 1 network (bits 0–1), address type (bits 2–3), the default address's type
-/// given (bit 4), the credential built as a JWT around the argument (bit 5), 2 the secret of
-/// `$S`, 3 form.
+/// Byte 0 function, 1 network (bits 0–1), address type and QR error correction (bits 2–3), the
+/// default address's type given (bit 4), the credential built as a JWT around the argument
+/// (bit 5), QR format PNG (bit 6), QR module size 2 (bit 7), 2 the secret of `$S`, 3 form.
 type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
 
 fuzz_target!(|input: Input<'_>| {
@@ -39,7 +41,7 @@ fuzz_target!(|input: Input<'_>| {
         }
     };
 
-    match h.byte(0) % 12 {
+    match h.byte(0) % 15 {
         0 => {
             let parsed = offline::parse_address(arg(0), network_opt);
             if parsed.is_ok() != offline::is_valid_address(arg(0), network_opt) {
@@ -119,6 +121,52 @@ fuzz_target!(|input: Input<'_>| {
             }
             Err(e) => check_error("credential.error", &e, &secret_in(0)),
         },
+        11 => match offline::parse_payment_uri(arg(0), network) {
+            Ok(request) => {
+                // what is read is written back and read again to the same request
+                let r = &request;
+                match offline::build_payment_uri(&r.address, r.amount, r.label.as_deref(), r.message.as_deref(), &r.extras, network) {
+                    Ok(uri) => {
+                        let again = offline::parse_payment_uri(&uri, network);
+                        if again.as_ref().ok() != Some(r) {
+                            finding("payment_uri_round_trip".to_string(), format_args!("{r:?}\n{uri}\n{again:?}"));
+                        }
+                    }
+                    // raw UTF-8 text is written percent-encoded: up to three times longer than the cap allows
+                    Err(e) if e.field() == Some("uri") => {}
+                    Err(e) => finding("payment_uri_not_rebuilt".to_string(), format_args!("{r:?}\n{e}")),
+                }
+            }
+            // a key of at most 32 characters (a `req-` parameter's) is named in the message
+            Err(e) => check_error("parse_payment_uri.error", &e, &planted.iter().filter(|p| p.text.chars().count() > 32).cloned().collect::<Vec<_>>()),
+        },
+        12 => {
+            let found = offline::parse_input(arg(0), network);
+            // a URI's request gives its own values back, and its problem may name a short key
+            let (shown, secrets) = if found.kind == InputKind::PaymentUri {
+                let long: Vec<Planted> = planted.iter().filter(|p| p.text.chars().count() > 32).cloned().collect();
+                (format!("{:?}", offline::ParsedInput { payment_request: None, ..found.clone() }), long)
+            } else {
+                (format!("{found:?}"), planted.clone())
+            };
+            check_text("parse_input.debug", &shown, &secrets);
+        }
+        13 => {
+            let text: String = arg(0).chars().take(200).collect();
+            let level = [QrErrorCorrection::L, QrErrorCorrection::M, QrErrorCorrection::Q, QrErrorCorrection::H][usize::from((h.byte(1) >> 2) & 3)];
+            let format = if h.byte(1) & 0x40 != 0 { QrFormat::Png } else { QrFormat::Svg };
+            let module_size = if h.byte(1) & 0x80 != 0 { 2 } else { 1 };
+            // 200 characters are at most 800 bytes: they fit at every level
+            match offline::payment_qr(&text, format, level, Some(module_size)) {
+                Ok(qr) => {
+                    if !qr.encoded_text.eq_ignore_ascii_case(&text) || qr.width != (qr.modules + 8) * module_size {
+                        finding("payment_qr_text_or_size".to_string(), format_args!("{text:?} {qr:?} {:?}", qr.encoded_text));
+                    }
+                }
+                Err(e) if text.is_empty() && e.field() == Some("text") => {}
+                Err(e) => finding("payment_qr_refused_short_text".to_string(), format_args!("{text:?} {e}")),
+            }
+        }
         _ => {
             let count = u32::from_le_bytes([h.byte(1), h.byte(2), h.byte(3), 0]) % 40;
             if let Ok(phrase) = offline::generate_mnemonic(count) {

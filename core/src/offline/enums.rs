@@ -49,5 +49,50 @@ macro_rules! for_each_offline_enum_declaration {
         /// MWEB stealth address (`ltcmweb1…`, `tmweb1…`).
         Mweb = "mweb",
     }
+
+    /// What a pasted or scanned text is, as `parse_input` recognises it; printed as `address`,
+    /// `payment_uri`, `wif`, `mnemonic`, `extended_public_key`, `extended_private_key`, `txid`,
+    /// `raw_transaction` or `unknown`.
+    InputKind {
+        /// A Litecoin address.
+        Address = "address",
+        /// A `litecoin:` payment URI.
+        PaymentUri = "payment_uri",
+        /// A WIF private key (a secret).
+        Wif = "wif",
+        /// A BIP39 phrase of the English list (a secret).
+        Mnemonic = "mnemonic",
+        /// A BIP32 extended public key (`xpub`, `Ltub`, `Mtub`, `tpub`, …).
+        ExtendedPublicKey = "extended_public_key",
+        /// A BIP32 extended private key (`xprv`, `Ltpv`, `Mtpv`, `tprv`, …; a secret).
+        ExtendedPrivateKey = "extended_private_key",
+        /// A transaction id: 64 hex characters.
+        Txid = "txid",
+        /// A serialised transaction in hex.
+        RawTransaction = "raw_transaction",
+        /// None of these.
+        Unknown = "unknown",
+    }
+
+    /// The image format of `payment_qr`; printed as `svg` or `png`.
+    QrFormat {
+        /// SVG text (UTF-8).
+        Svg = "svg",
+        /// PNG bytes (1-bit grey).
+        Png = "png",
+    }
+
+    /// How much of a QR code may be damaged and still be read; printed as `L`, `M`, `Q` or `H`.
+    /// The more, the larger the code for the same text; `M` is the usual choice.
+    QrErrorCorrection {
+        /// About 7 % of the code may be lost.
+        L = "L",
+        /// About 15 %.
+        M = "M",
+        /// About 25 %.
+        Q = "Q",
+        /// About 30 %.
+        H = "H",
+    }
 } };
 }

@@ -80,7 +80,7 @@ pub(crate) fn uncompressed_segwit() -> Error {
     Error::invalid_input("address_type", "segwit addresses (p2sh-p2wpkh, p2wpkh) need a compressed key; this key is uncompressed")
 }
 
-fn from_hex(s: &str) -> Option<Vec<u8>> {
+pub(crate) fn from_hex(s: &str) -> Option<Vec<u8>> {
     if !s.len().is_multiple_of(2) || !s.is_ascii() {
         return None;
     }

@@ -184,12 +184,7 @@ pub fn default_address(mnemonic: &(impl SecretText + ?Sized), address_type: Opti
 /// A phrase read as the service reads it (NFKD, lower case, single spaces), checked against the
 /// English list and the checksum. Errors name `field` and never quote a word.
 fn parse_phrase(text: &str, field: &str) -> Result<Mnemonic> {
-    let mut nfkd = Cow::Borrowed(text);
-    Mnemonic::normalize_utf8_cow(&mut nfkd);
-    let lower = Zeroizing::new(nfkd.to_lowercase());
-    if let Cow::Owned(mut s) = nfkd {
-        s.zeroize();
-    }
+    let lower = normalized(text);
     let words: Vec<&str> = lower.split_whitespace().collect();
     if !matches!(words.len(), 12 | 15 | 18 | 21 | 24) {
         return Err(Error::invalid_input(field, format!("must have 12, 15, 18, 21 or 24 words, not {}", words.len())));
@@ -200,6 +195,39 @@ fn parse_phrase(text: &str, field: &str) -> Result<Mnemonic> {
         bip39::Error::BadWordCount(n) => Error::invalid_input(field, format!("must have 12, 15, 18, 21 or 24 words, not {n}")),
         _ => Error::invalid_input(field, "fails the BIP39 checksum (a word is wrong or out of order)"),
     })
+}
+
+/// The text as the service reads a phrase: Unicode NFKD, lower case (erased on drop).
+fn normalized(text: &str) -> Zeroizing<String> {
+    let mut nfkd = Cow::Borrowed(text);
+    Mnemonic::normalize_utf8_cow(&mut nfkd);
+    let lower = Zeroizing::new(nfkd.to_lowercase());
+    if let Cow::Owned(mut s) = nfkd {
+        s.zeroize();
+    }
+    lower
+}
+
+/// The longest text [`phrase_shape`] reads: 24 words of 8 letters, each letter up to 4 bytes
+/// (full-width forms), with separators.
+const PHRASE_MAX_LEN: usize = 24 * 9 * 4;
+
+/// For `parse_input`: when `text` is 12 to 24 words that are all in the English list (read as
+/// [`validate_mnemonic`] reads them), its word count and whether it is a valid phrase (word
+/// count and checksum); else `None`. Never keeps or shows a word.
+pub(crate) fn phrase_shape(text: &str) -> Option<(u32, bool)> {
+    if text.len() > PHRASE_MAX_LEN {
+        return None;
+    }
+    let lower = normalized(text);
+    let mut count = 0u32;
+    for word in lower.split_whitespace() {
+        count += 1;
+        if count > 24 || Language::English.find_word(word).is_none() {
+            return None;
+        }
+    }
+    (count >= 12).then(|| (count, parse_phrase(text, "mnemonic").is_ok()))
 }
 
 fn seed(mnemonic: &str, passphrase: &str) -> Result<Zeroizing<[u8; 64]>> {

@@ -17,6 +17,9 @@
 //! | [`generate_mnemonic`], [`validate_mnemonic`], [`mnemonic_to_seed`] | BIP39 (English) |
 //! | [`derive_key`] | BIP39 seed → BIP32 key at any path |
 //! | [`default_address`] | the service's `wallet_default_address` for a phrase (Core's `m/0'/0'/0'`) |
+//! | [`build_payment_uri`], [`parse_payment_uri`] | `litecoin:` payment URIs (BIP21, BIP321) |
+//! | [`payment_qr`] | a QR code of a payment URI or any text, as SVG or PNG |
+//! | [`parse_input`] | what a pasted or scanned text is (address, URI, key, phrase, transaction) |
 //!
 //! ```
 //! use wallet_sdk::offline::{self, KeyAddressType, Network};
@@ -35,9 +38,12 @@
 //! ```
 
 mod address;
+mod input;
 mod keys;
 mod message;
 mod mnemonic;
+mod payment;
+mod qr;
 
 use std::fmt;
 use std::str::FromStr;
@@ -45,11 +51,14 @@ use std::str::FromStr;
 use crate::{Error, Secret};
 
 pub use address::{is_valid_address, parse_address, AddressInfo};
+pub use input::{parse_input, ParsedInput, MAX_INPUT_LEN};
 pub use keys::{address_from_public_key, wif_to_key, PrivateKeyInfo};
 pub use message::{sign_message, verify_message};
 pub use mnemonic::{
     default_address, derive_key, generate_mnemonic, mnemonic_to_seed, validate_mnemonic, DerivedKey, DEFAULT_ADDRESS_PATH,
 };
+pub use payment::{build_payment_uri, parse_payment_uri, PaymentRequest, MAX_URI_LEN, URI_SCHEME};
+pub use qr::{payment_qr, QrImage, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
 
 /// Declares each enum with its printed name (`as_str`, `Display`).
 macro_rules! declare_offline_enums {
