@@ -134,6 +134,11 @@ impl Client {
         self.run(|c| async move { c.call(operation, arguments).await })
     }
 
+    /// Blocking form of [`Error::resolve`]: what became of the call that failed with `error`.
+    pub fn resolve(&self, error: &Error) -> Result<crate::Resolution> {
+        self.run(|c| async move { error.resolve(&c).await })
+    }
+
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
         let pid = std::process::id();

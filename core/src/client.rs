@@ -86,7 +86,13 @@ impl RetryPolicy {
 struct CallSettings {
     timeout: Duration,
     retry: RetryPolicy,
+    /// `None`: the timeout plus [`SETTLE_MARGIN`].
+    settle_time: Option<Duration>,
 }
+
+/// What the default settle time adds to the per-attempt timeout (see
+/// [`ClientBuilder::settle_time`]).
+pub const SETTLE_MARGIN: Duration = Duration::from_secs(60);
 
 struct Shared {
     http: Transport,
@@ -99,6 +105,9 @@ struct Shared {
     address_type_codes: AddressTypeCodes,
     abandoned_hook: RwLock<Option<AbandonedCallHook>>,
     call_hook: RwLock<Option<CallHook>>,
+    /// What keyed sends learnt about the service keeping descriptions, and the keys whose
+    /// sends are running (docs/adr/0014).
+    keyed_sends: crate::exactly_once::KeyedSends,
 }
 
 /// What became of a non-idempotent call (create, send, broadcast…) whose caller stopped
@@ -151,7 +160,7 @@ pub type CallHook = Arc<dyn Fn(&CallEvent) + Send + Sync>;
 
 /// What a call's answer said, for its [`CallEvent`].
 #[derive(Default)]
-struct AnswerMeta {
+pub(crate) struct AnswerMeta {
     /// Only a call with a hook to tell keeps these.
     wanted: bool,
     status: Option<u16>,
@@ -243,6 +252,7 @@ pub struct ClientBuilder {
     address_type_codes: AddressTypeCodes,
     abandoned_hook: Option<AbandonedCallHook>,
     call_hook: Option<CallHook>,
+    settle_time: Option<Duration>,
 }
 
 impl fmt::Debug for ClientBuilder {
@@ -276,6 +286,7 @@ impl Default for ClientBuilder {
             address_type_codes: AddressTypeCodes::default(),
             abandoned_hook: None,
             call_hook: None,
+            settle_time: None,
         }
     }
 }
@@ -378,6 +389,16 @@ impl ClientBuilder {
         self
     }
 
+    /// How long after an `outcome_unknown` error [`Error::resolve`] waits before it says "not
+    /// applied" of an operation it cannot find: the longest a request that left may still be
+    /// on its way or at work in the service. Default: the per-attempt timeout plus
+    /// [`SETTLE_MARGIN`] (60 s), so 120 s with the default timeout. A service that may work on
+    /// a request longer than that needs a longer settle time (docs/adr/0014).
+    pub fn settle_time(mut self, d: Duration) -> Self {
+        self.settle_time = Some(d);
+        self
+    }
+
     /// Validates the configuration and builds the client.
     pub fn build(self) -> Result<Client> {
         let base = self
@@ -439,8 +460,9 @@ impl ClientBuilder {
                 address_type_codes: self.address_type_codes,
                 abandoned_hook: RwLock::new(self.abandoned_hook),
                 call_hook: RwLock::new(self.call_hook),
+                keyed_sends: Default::default(),
             }),
-            settings: CallSettings { timeout: self.timeout, retry: self.retry },
+            settings: CallSettings { timeout: self.timeout, retry: self.retry, settle_time: self.settle_time },
         })
     }
 }
@@ -549,6 +571,22 @@ impl Client {
         c
     }
 
+    pub(crate) fn keyed_sends(&self) -> &crate::exactly_once::KeyedSends {
+        &self.shared.keyed_sends
+    }
+
+    /// The settle time of this client (see [`ClientBuilder::settle_time`]).
+    pub fn settle_time(&self) -> Duration {
+        self.settings.settle_time.unwrap_or_else(|| self.settings.timeout.saturating_add(SETTLE_MARGIN))
+    }
+
+    /// A copy of this client (same pool and credential) with another settle time.
+    pub fn with_settle_time(&self, settle_time: Duration) -> Client {
+        let mut c = self.clone();
+        c.settings.settle_time = Some(settle_time);
+        c
+    }
+
     /// A copy of this client (same pool and credential) with another retry policy.
     pub fn with_retry_policy(&self, retry: RetryPolicy) -> Client {
         let mut c = self.clone();
@@ -635,6 +673,27 @@ impl Client {
     }
 
     async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args, meta: &mut AnswerMeta) -> Result<T> {
+        use crate::exactly_once as once;
+        if op.name == crate::operations::BROADCAST_TRANSACTION.name {
+            // boxed: these call other operations, which come back here
+            return Box::pin(once::broadcast(self, op, args, meta)).await;
+        }
+        if op.name == crate::operations::SEND_FUNDS_FROM_WALLET.name && args.text(once::KEY_INPUT).is_some() {
+            return Box::pin(once::keyed_send(self, op, args, meta)).await;
+        }
+        let resolve = once::ResolveInfo::for_call(op, &args);
+        self.execute_plain(op, args, meta, resolve).await
+    }
+
+    /// [`Client::execute`]'s work without the exactly-once rules of broadcasts and keyed sends:
+    /// an error that leaves the outcome open carries `resolve` (see [`Error::resolve`]).
+    pub(crate) async fn execute_plain<T: FromData>(
+        &self,
+        op: &'static Operation,
+        args: Args,
+        meta: &mut AnswerMeta,
+        resolve: Option<crate::exactly_once::ResolveInfo>,
+    ) -> Result<T> {
         let call = self.prepare(op, &args)?;
         let answer = if op.idempotent {
             self.send(op, &call).await
@@ -651,7 +710,11 @@ impl Client {
         let result = answer.and_then(|a| decode::typed::<T>(op, a, Some(&call.forms)));
         result.map_err(|e| {
             let e = if e.attempts() == 0 && attempts > 0 { e.set_attempts(attempts) } else { e };
-            e.scrub(&call.forms)
+            let e = e.scrub(&call.forms);
+            match resolve {
+                Some(info) if info.applies_to(&e) => e.with_resolve_info(info.settling(self.settle_time())),
+                _ => e,
+            }
         })
     }
 

@@ -131,6 +131,13 @@ pub(crate) struct Answer {
 }
 
 impl Answer {
+    /// An answer the SDK makes itself (a broadcast the node already had, a replayed keyed
+    /// send): `data` is this JSON object text, as if in a `successful: true` envelope.
+    pub(crate) fn made_by_sdk(data: String) -> Answer {
+        let range = 0..data.len();
+        Answer { body: data, data: Some(range), enveloped: true, status: 200, request_id: None, attempts: 0 }
+    }
+
     /// The JSON text of the answer's `data`.
     pub(crate) fn data(&self) -> &str {
         self.data

@@ -15,6 +15,7 @@
 // kept out of `operations::ALL`)), then the signature. Each input names its type in the
 // bindings' vocabulary (`Text`, `Secret`, `Amount`, `Count` a non-negative integer, `Flag`,
 // `TextList`, `CountList`, `AddressType`) and where it travels: `[header|query|body "wire name"]`,
+// or `[sdk "name"]` for an input the SDK uses itself and never sends as a field of its own,
 // with `code`/`name` for how an address type is written, `comma_joined` for a list sent as one
 // string, `empty_when_absent` for an optional input sent as `""`, and a second place after a
 // comma when it travels twice. Required inputs come first in the signature; the optional ones
@@ -163,8 +164,11 @@ macro_rules! for_each_operation {
     // ---------------------------------------------------------------- Transactions
     /// Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
     /// signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-    /// automatically: a lost answer is an outcome-unknown error (look for the payment in the
-    /// wallet's transactions before sending again).
+    /// automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
+    /// the payment happened when the send had an `idempotency_key`. With a key the SDK first
+    /// looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
+    /// if there is one, returns it (`replayed` true) instead of paying again; the key is kept
+    /// in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
     #[summary = "Send from a wallet to an address (coin selection, signing, broadcast)"]
     #[wire(SEND_FUNDS_FROM_WALLET sendFundsFromWallet, Transactions, POST "/api/Transactions/send-funds-from-wallet", retry = never)]
     fn send_funds_from_wallet(wallet_name: Text [header "walletName"], recipient_address: Text [body "recipientAddress"], amount: Amount [body "amount"]) options
@@ -178,6 +182,10 @@ macro_rules! for_each_operation {
             amount_include_fees: Flag [body "amountIncludeFees"],
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
+            /// Makes the send exactly-once: 1 to 64 characters `A-Z a-z 0-9 _ -`, one payment per
+            /// key and wallet, one sender per key at a time. Not sent as a field of its own: it
+            /// travels in the wallet-local description (docs/adr/0014).
+            idempotency_key: Text [sdk "idempotency_key"],
         } -> SentFunds;
     /// Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
     /// (`POST /api/Transactions/create-raw-transaction`).
@@ -221,11 +229,13 @@ macro_rules! for_each_operation {
         tx_hex: Text [body "txhash"],
         private_key: Secret [body "addressPrivateKey"]
     ) -> SignedTransaction;
-    /// Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not
-    /// retried automatically; after an outcome-unknown error look the txid up with
-    /// `transaction_details`.
+    /// Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
+    /// repeat, so retried like a read: a transaction cannot be applied twice, and when the node
+    /// answers that it already has it (in the mempool or in a block) the SDK returns success
+    /// with the txid it computed locally from the hex (legacy and segwit transactions; not
+    /// MWEB ones, whose "already known" answers stay errors).
     #[summary = "Submit a signed transaction to the network"]
-    #[wire(BROADCAST_TRANSACTION broadcastTransaction, Transactions, POST "/api/Transactions/broadcast-transaction", retry = never)]
+    #[wire(BROADCAST_TRANSACTION broadcastTransaction, Transactions, POST "/api/Transactions/broadcast-transaction", retry = safe)]
     fn broadcast_transaction(signed_tx_hex: Text [body "signedTxHash"]) -> BroadcastResult;
 
     // ---------------------------------------------------------------- Utilities

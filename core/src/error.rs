@@ -175,6 +175,8 @@ pub(crate) struct Details {
     /// Set once a non-idempotent request may have reached the service: repeating it could
     /// act twice, so the error is never retryable whatever its kind.
     pub may_have_reached_service: bool,
+    /// What [`Error::resolve`] needs to find out what became of the call (never a secret).
+    pub resolve: Option<std::sync::Arc<crate::exactly_once::ResolveInfo>>,
 }
 
 /// Every failure of the SDK: a stable [`kind`](Error::kind), a message a user can act on
@@ -340,6 +342,37 @@ impl Error {
     /// secret (a private key, a mnemonic…) the body is never kept.
     pub fn raw_body(&self) -> Option<&str> {
         self.details.raw_body.as_deref()
+    }
+
+    /// Finds out what became of the call that failed with this error, for an `outcome_unknown`
+    /// error (and a failed `broadcast_transaction`): whether the operation took effect
+    /// ([`ResolutionState::Applied`](crate::ResolutionState::Applied), with the txid or the
+    /// sent funds), certainly did not
+    /// ([`NotApplied`](crate::ResolutionState::NotApplied)), or cannot be told
+    /// ([`Unknown`](crate::ResolutionState::Unknown)). See [`crate::Resolution`] for what each
+    /// operation can tell.
+    ///
+    /// "Not applied" is said only once the request can no longer be in flight: when the
+    /// operation is not found, `resolve` waits until the settle time has passed since the
+    /// error ([`crate::ClientBuilder::settle_time`]; by default the per-attempt timeout plus
+    /// 60 s) and looks again. An error of a failed look-up (the service unreachable, say) is
+    /// returned as the `Err`; calling `resolve` again later is safe.
+    pub async fn resolve(&self, client: &crate::Client) -> Result<crate::Resolution> {
+        crate::exactly_once::resolve(self, client).await
+    }
+
+    /// The blocking form of [`Error::resolve`], with the blocking client.
+    pub fn resolve_blocking(&self, client: &crate::blocking::Client) -> Result<crate::Resolution> {
+        client.resolve(self)
+    }
+
+    pub(crate) fn resolve_info(&self) -> Option<&std::sync::Arc<crate::exactly_once::ResolveInfo>> {
+        self.details.resolve.as_ref()
+    }
+
+    pub(crate) fn with_resolve_info(mut self, info: crate::exactly_once::ResolveInfo) -> Error {
+        self.details.resolve = Some(std::sync::Arc::new(info));
+        self
     }
 
     pub(crate) fn set_attempts(mut self, n: u32) -> Error {

@@ -32,6 +32,7 @@ mod credential;
 mod decode;
 mod description;
 mod error;
+mod exactly_once;
 pub mod fields;
 pub mod fork;
 mod json_limits;
@@ -58,12 +59,15 @@ pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
 pub use client::{
     call_arguments_from_json, default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client,
-    ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, VERSION,
+    ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, SETTLE_MARGIN, VERSION,
 };
 pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
+pub use exactly_once::{
+    Resolution, ResolutionState, IDEMPOTENCY_LOOKBACK, IDEMPOTENCY_LOOKUP_PAGES, MAX_IDEMPOTENCY_KEY_LEN,
+};
 pub use methods::*;
 pub use models::*;
 pub use paging::{AddressTransactionPages, WalletTransactionPages, MAX_PAGED_ENTRIES};

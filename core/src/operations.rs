@@ -32,6 +32,9 @@ pub enum Location {
     Query,
     /// A field of the JSON body.
     Body,
+    /// Not sent as a field of its own: an input the SDK itself uses (`idempotency_key` of
+    /// `send_funds_from_wallet`, kept in the description it sends; docs/adr/0014).
+    Sdk,
 }
 
 /// How an input value is written on the wire.
@@ -176,6 +179,7 @@ macro_rules! location {
     (header) => { Location::Header };
     (query) => { Location::Query };
     (body) => { Location::Body };
+    (sdk) => { Location::Sdk };
 }
 
 /// One [`Param`] per place an input travels (`wallet_name` of `sign_transaction` travels twice).

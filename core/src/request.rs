@@ -158,6 +158,35 @@ impl Args {
     fn get(&self, name: &str) -> Option<&ArgValue> {
         self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
+
+    /// The text of an input that was given (a secret's too), `None` when absent or empty.
+    pub fn text(&self, name: &str) -> Option<&str> {
+        self.get(name).and_then(text_of).filter(|s| !s.is_empty())
+    }
+
+    /// The amount given for an input.
+    pub fn amount(&self, name: &str) -> Option<Amount> {
+        match self.get(name) {
+            Some(ArgValue::Amount(a)) => Some(*a),
+            _ => None,
+        }
+    }
+
+    /// The flag given for an input.
+    pub fn flag(&self, name: &str) -> Option<bool> {
+        match self.get(name) {
+            Some(ArgValue::Bool(b)) => Some(*b),
+            _ => None,
+        }
+    }
+
+    /// Sets (or replaces) a text input.
+    pub fn set_text(&mut self, name: &'static str, value: String) {
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = ArgValue::Text(value),
+            None => self.0.push((name, ArgValue::Text(value))),
+        }
+    }
 }
 
 /// A request ready to send (without the credential).
@@ -220,6 +249,10 @@ pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTyp
     let mut body: Vec<(&'static str, WireValue)> = Vec::new();
     let mut secrets = Vec::new();
     for p in op.params {
+        if p.location == Location::Sdk {
+            // the SDK's own input (idempotency_key): never a field of the request
+            continue;
+        }
         let value = args.get(p.sdk_name);
         // an empty optional text counts as "not given"
         let value = match value {
@@ -256,6 +289,7 @@ pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTyp
                 query.push((p.wire_name, text))
             }
             Location::Body => put(&mut body, p.wire_name, wire),
+            Location::Sdk => {}
         }
         if p.secret || matches!(value, ArgValue::Secret(_)) {
             if let Some(s) = text_of(value).filter(|s| !s.is_empty()) {
@@ -391,7 +425,7 @@ fn check_header_like(loc: Location, name: &str, s: &str) -> Result<()> {
             }
             Ok(())
         }
-        Location::Body => Ok(()),
+        Location::Body | Location::Sdk => Ok(()),
     }
 }
 

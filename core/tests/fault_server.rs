@@ -416,3 +416,117 @@ fn blocking_client_retries_too() {
     // the server answers INFO (no items) -> one empty page ends the iteration
     assert!(pages.next().is_none());
 }
+
+/// A signed segwit transaction (BIP143's P2WPKH example) and its txid.
+const SIGNED_TX: &str = "01000000000102fff7f7881a8099afa6940d42d1e7f6362bec38171ea3edf433541db4e4ad969f00000000494830450221008b9d1dc26ba6a9cb62127b02742fa9d754cd3bebf337f7a55d114c8e5cdd30be022040529b194ba3f9281a99f2b1c0a19c0489bc22ede944ccf4ecbab4cc618ef3ed01eeffffffef51e1b804cc89d182d279655c3aa89e815b1b309fe287d9b2b55d57b90ec68a0100000000ffffffff02202cb206000000001976a9148280b37df378db99f66f85c95a783a76ac7a6d5988ac9093510d000000001976a9143bde42dbee7e4dbe6a21b2d50ce2f0167faa815988ac000247304402203609e17b84f6a7d30c80bfa610b5b4542f32a8a0d5447a12fb1366d7f01cc44a0220573a954c4518331561406f90300e8f3358f51928d43c212a8caed02de67eebee0121025476c2e83188368da1ff3e292e7acafcdb3566bb0ad253f62fc70f07aeeea35711000000";
+const SIGNED_TXID: &str = "e8151a2af31c368a35053ddd4bdb285a8595c769a3ad83e0fa02314a602d4609";
+
+#[tokio::test]
+async fn a_broadcast_the_node_already_has_succeeds_with_the_local_txid() {
+    let in_chain = Action::Respond(http(
+        "422 Unprocessable Entity",
+        &[("Content-Type", "application/json")],
+        r#"{"successful":false,"message":"The node rejected the transaction: Transaction already in block chain","error":{"code":"transaction_rejected","nodeCode":-27,"nodeMessage":"Transaction already in block chain"}}"#,
+    ));
+    // compat `real`: HTTP 200, no error object, only the message
+    let in_mempool_real = ok_json(r#"{"successful":false,"message":"The node rejected the transaction: txn-already-in-mempool","data":null}"#);
+    for answer in [in_chain, in_mempool_real] {
+        let s = FaultServer::start(vec![answer]).await;
+        let r = client(&s.base_url).broadcast_transaction(SIGNED_TX).await.unwrap();
+        assert_eq!(r.txid, SIGNED_TXID);
+        assert_eq!(r.raw().as_str(), format!(r#"{{"txid":"{SIGNED_TXID}"}}"#));
+        assert_eq!(s.count(), 1);
+    }
+    // a lost answer is repeated now, and the repeat's "already in the mempool" is success
+    let s = FaultServer::start(vec![
+        Action::Drop,
+        ok_json(r#"{"successful":false,"message":"The node rejected the transaction: txn-already-known","data":null}"#),
+    ])
+    .await;
+    let r = client(&s.base_url).broadcast_transaction(SIGNED_TX).await.unwrap();
+    assert_eq!((r.txid.as_str(), s.count()), (SIGNED_TXID, 2));
+    // other refusals stay errors, and so does "already" when the txid cannot be computed locally
+    let conflict = Action::Respond(http(
+        "422 Unprocessable Entity",
+        &[("Content-Type", "application/json")],
+        r#"{"successful":false,"message":"txn-mempool-conflict","error":{"code":"transaction_rejected","nodeCode":-26}}"#,
+    ));
+    let s = FaultServer::start(vec![conflict]).await;
+    assert_eq!(client(&s.base_url).broadcast_transaction(SIGNED_TX).await.unwrap_err().kind(), ErrorKind::Rejected);
+    let s = FaultServer::start(vec![ok_json(r#"{"successful":false,"message":"txn-already-in-mempool","data":null}"#)]).await;
+    assert_eq!(client(&s.base_url).broadcast_transaction("0200aa").await.unwrap_err().kind(), ErrorKind::ServiceError);
+}
+
+#[tokio::test]
+async fn a_lost_broadcast_resolves_by_its_txid() {
+    let details = format!(r#"{{"successful":true,"data":{{"txid":"{SIGNED_TXID}","confirmations":0}}}}"#);
+    let s = FaultServer::start(vec![Action::Drop, Action::Drop, Action::Drop, ok_json(&details)]).await;
+    let c = client(&s.base_url);
+    let e = c.broadcast_transaction(SIGNED_TX).await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Transport);
+    assert!(e.is_retryable());
+    let r = e.resolve(&c).await.unwrap();
+    assert_eq!(r.state, wallet_sdk::ResolutionState::Applied);
+    assert_eq!(r.txid.as_deref(), Some(SIGNED_TXID));
+    assert!(s.request(3).starts_with(&format!("GET /api/Litecoin/transaction-details?txid={SIGNED_TXID} ")), "{}", s.request(3));
+}
+
+const NO_ENTRIES: &str = r#"{"successful":true,"data":{"walletName":"w","skip":0,"count":200,"items":[]}}"#;
+
+#[tokio::test]
+async fn a_keyed_send_marks_its_description_and_replays_instead_of_paying_twice() {
+    let entry = r#"{"txid":"t1","category":"send","address":"mxyz","amount":-1.50000000,"fee":0.00001640,"comment":"rent [wsdk-idem:order-17]","to":null}"#;
+    let page = format!(r#"{{"successful":true,"data":{{"walletName":"w","skip":0,"count":50,"items":[{entry}]}}}}"#);
+    let sent = r#"{"successful":true,"data":{"txid":"t1","amount":1.5,"fee":0.0000164}}"#;
+    // look-up (nothing), the send, the check that the description was kept
+    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(sent), ok_json(&page)]).await;
+    let c = client(&s.base_url);
+    let options = || wallet_sdk::SendFundsFromWalletOptions {
+        description: Some("rent".into()),
+        idempotency_key: Some("order-17".into()),
+        ..Default::default()
+    };
+    let first = c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap();
+    assert!(!first.replayed);
+    assert!(s.request(0).starts_with("GET /api/Wallet/transactions?skip=0&count=200 "), "{}", s.request(0));
+    assert!(s.request(1).ends_with(r#"{"recipientAddress":"mxyz","amount":1.5,"description":"rent [wsdk-idem:order-17]"}"#), "{}", s.request(1));
+    assert_eq!(s.count(), 3);
+    // the same key again: found, not sent
+    let s2 = FaultServer::start(vec![ok_json(&page)]).await;
+    let c2 = client(&s2.base_url);
+    let again = c2.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap();
+    assert!(again.replayed);
+    assert_eq!((again.txid.as_str(), again.fee.unwrap().litoshis(), again.total_debited.unwrap().litoshis()), ("t1", 1640, 150_001_640));
+    assert_eq!(s2.count(), 1);
+    // the key of another payment: refused, nothing sent
+    let e = c2.send_funds_from_wallet("w", "mabc", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Conflict);
+    assert!(e.to_string().contains("this idempotency_key was already used for another payment (to `mxyz`, not `mabc`; txid t1)"), "{e}");
+    assert_eq!(s2.count(), 2);
+    // a bad key never leaves
+    let bad = wallet_sdk::SendFundsFromWalletOptions { idempotency_key: Some("a b".into()), ..Default::default() };
+    let e = c2.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1.5").unwrap(), bad).await.unwrap_err();
+    assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("idempotency_key")));
+    assert_eq!(s2.count(), 2);
+}
+
+#[tokio::test]
+async fn keyed_sends_are_refused_by_a_service_that_does_not_keep_descriptions() {
+    // entries without a `comment` member: refused before sending
+    let hidden = r#"{"successful":true,"data":{"items":[{"txid":"t0","category":"receive","amount":2.0}]}}"#;
+    let s = FaultServer::start(vec![ok_json(hidden)]).await;
+    let c = client(&s.base_url);
+    let keyed = || wallet_sdk::SendFundsFromWalletOptions { idempotency_key: Some("k1".into()), ..Default::default() };
+    let e = c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap_err();
+    assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("idempotency_key")));
+    assert!(e.to_string().contains("does not keep the description of a send"), "{e}");
+    assert_eq!(s.count(), 1);
+    // a send whose description is not found afterwards: done, but keyed sends are refused from then on
+    let sent = r#"{"successful":true,"data":{"txid":"t1"}}"#;
+    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(sent), ok_json(NO_ENTRIES)]).await;
+    let c = client(&s.base_url);
+    assert_eq!(c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap().txid, "t1");
+    let e = c.clone().send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap_err();
+    assert!(e.to_string().contains("does not keep the description of a send"), "{e}");
+    assert_eq!(s.count(), 3);
+}

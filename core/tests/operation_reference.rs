@@ -58,6 +58,7 @@ fn travels(p: &Param) -> String {
         Location::Header => "header",
         Location::Query => "query parameter",
         Location::Body => "body field",
+        Location::Sdk => return format!("not sent as a field of its own: used by the SDK (`{}`)", p.sdk_name),
     };
     let how = match p.kind {
         ValueKind::Amount => " (a JSON number written exactly)",

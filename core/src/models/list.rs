@@ -665,6 +665,11 @@ result_type! {
         pub total_debited: Option<Amount>,
         /// Whether the fee was taken from the amount.
         pub amount_include_fees: Option<bool>,
+        /// Set by the SDK, never by the service: `true` when a send with an `idempotency_key`
+        /// found an earlier send carrying that key and returned it instead of paying again
+        /// (then `amount_received`, `fee` and `total_debited` come from the wallet's entry).
+        #[serde(default)]
+        pub replayed: bool,
     }
 }
 

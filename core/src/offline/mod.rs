@@ -20,6 +20,7 @@
 //! | [`build_payment_uri`], [`parse_payment_uri`] | `litecoin:` payment URIs (BIP21, BIP321) |
 //! | [`payment_qr`] | a QR code of a payment URI or any text, as SVG or PNG |
 //! | [`parse_input`] | what a pasted or scanned text is (address, URI, key, phrase, transaction) |
+//! | [`transaction_id`] | the txid of a signed transaction's hex (legacy and segwit; not MWEB) |
 //!
 //! ```
 //! use wallet_sdk::offline::{self, KeyAddressType, Network};
@@ -44,6 +45,7 @@ mod message;
 mod mnemonic;
 mod payment;
 mod qr;
+mod transaction;
 
 use std::fmt;
 use std::str::FromStr;
@@ -59,6 +61,7 @@ pub use mnemonic::{
 };
 pub use payment::{build_payment_uri, parse_payment_uri, PaymentRequest, MAX_URI_LEN, URI_SCHEME};
 pub use qr::{payment_qr, QrImage, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
+pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 
 /// Declares each enum with its printed name (`as_str`, `Display`).
 macro_rules! declare_offline_enums {
