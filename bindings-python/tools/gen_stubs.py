@@ -84,8 +84,8 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         ("", "with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None)", cls),
         (a, "close(self)", "None"),
         (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
-        ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25)", f"{pages}[WalletTx]"),
-        ("", f"address_transaction_pages(self, address: str, *, page_size: int = 25)", f"{pages}[AddressTxEntry]"),
+        ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[WalletTx]"),
+        ("", f"address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[AddressTxEntry]"),
     ]
     if is_async:
         out += [
@@ -256,6 +256,7 @@ def render_native(native) -> str:
         "AddressTypeLike = Union[AddressType, str, int]",
         "",
         "__version__: str",
+        "DEFAULT_PAGE_SIZE: int",
         "",
     ]
     methods = native._methods()

@@ -66,7 +66,7 @@ pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
 pub use methods::*;
 pub use models::*;
-pub use paging::{AddressTransactionPages, WalletTransactionPages, MAX_PAGED_ENTRIES};
+pub use paging::{AddressTransactionPages, WalletTransactionPages, DEFAULT_PAGE_SIZE, MAX_PAGED_ENTRIES};
 pub use raw_json::RawJson;
 pub use secret::Secret;
 
