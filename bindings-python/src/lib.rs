@@ -501,7 +501,7 @@ impl Client {
 
     /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
     /// entries (``WalletTx``) per request; each item is a list.
-    #[pyo3(signature = (wallet_name, *, page_size = 25))]
+    #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
     fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<PageIterator> {
         let c = self.client(py)?;
         Ok(PageIterator { inner: Mutex::new(SyncPages::Wallet(c.wallet_transactions_pages(&wallet_name, page_size))) })
@@ -509,7 +509,7 @@ impl Client {
 
     /// Iterates over an address's history page by page (newest first), ``page_size`` entries
     /// (``AddressTxEntry``) per request; each item is a list.
-    #[pyo3(signature = (address, *, page_size = 25))]
+    #[pyo3(signature = (address, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
     fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<PageIterator> {
         let c = self.client(py)?;
         Ok(PageIterator { inner: Mutex::new(SyncPages::Address(c.address_transaction_pages(&address, page_size))) })
@@ -551,7 +551,7 @@ impl AsyncClient {
 
     /// Iterates (``async for``) over a wallet's transactions page by page (newest first),
     /// ``page_size`` entries (``WalletTx``) per request; each item is a list.
-    #[pyo3(signature = (wallet_name, *, page_size = 25))]
+    #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
     fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<AsyncPageIterator> {
         let c = self.client(py)?;
         Ok(AsyncPageIterator {
@@ -561,7 +561,7 @@ impl AsyncClient {
 
     /// Iterates (``async for``) over an address's history page by page (newest first),
     /// ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
-    #[pyo3(signature = (address, *, page_size = 25))]
+    #[pyo3(signature = (address, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
     fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<AsyncPageIterator> {
         let c = self.client(py)?;
         Ok(AsyncPageIterator {
@@ -850,6 +850,7 @@ fn self_test_boom(message: &str) -> Out {
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", VERSION)?;
+    m.add("DEFAULT_PAGE_SIZE", wallet_sdk::DEFAULT_PAGE_SIZE)?;
     m.add_class::<Client>()?;
     m.add_class::<AsyncClient>()?;
     m.add_class::<PyAmount>()?;

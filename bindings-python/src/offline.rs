@@ -5,11 +5,15 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use wallet_sdk::offline::{self, AddressInfo, DerivedKey, KeyAddressType, Network, PrivateKeyInfo};
+use pyo3::types::{PyBytes, PyDict};
+use wallet_sdk::offline::{
+    self, AddressInfo, DerivedKey, KeyAddressType, Network, ParsedInput, PaymentRequest, PrivateKeyInfo, QrErrorCorrection,
+    QrFormat, QrImage,
+};
 use wallet_sdk::Error;
 
-use crate::convert::{internal_error, to_pyerr, SecretArg};
-use crate::types::{PyAddressType, PySecret};
+use crate::convert::{internal_error, invalid_input, to_pyerr, AmountArg, SecretArg};
+use crate::types::{PyAddressType, PyAmount, PySecret};
 
 // ------------------------------------------------------------------ calling
 
@@ -320,6 +324,220 @@ impl PyDerivedKey {
     }
 }
 
+/// A payment request (what ``parse_payment_uri`` reads and ``build_payment_uri`` writes).
+/// Read-only.
+#[pyclass(name = "PaymentRequest", module = "wallet_sdk.offline", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyPaymentRequest(PaymentRequest);
+
+#[pymethods]
+impl PyPaymentRequest {
+    /// The address to pay, in its canonical form (bech32 in lower case).
+    #[getter]
+    fn address(&self) -> &str {
+        &self.0.address
+    }
+
+    /// The network the address was validated for (the caller's).
+    #[getter]
+    fn network(&self) -> PyNetwork {
+        PyNetwork::from_core(self.0.network)
+    }
+
+    /// The amount asked for, if any (a ``wallet_sdk.Amount``, greater than zero).
+    #[getter]
+    fn amount(&self) -> Option<PyAmount> {
+        self.0.amount.map(PyAmount)
+    }
+
+    /// The recipient's name (``label``), decoded.
+    #[getter]
+    fn label(&self) -> Option<&str> {
+        self.0.label.as_deref()
+    }
+
+    /// What the payment is for (``message``), decoded.
+    #[getter]
+    fn message(&self) -> Option<&str> {
+        self.0.message.as_deref()
+    }
+
+    /// Every other parameter as ``(key, value)`` pairs in the URI's order (keys in lower case).
+    #[getter]
+    fn extras(&self) -> Vec<(String, String)> {
+        self.0.extras.clone()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let r = &self.0;
+        let extras: PyResult<Vec<String>> =
+            r.extras.iter().map(|(k, v)| Ok(format!("({}, {})", py_repr(py, k)?, py_repr(py, v)?))).collect();
+        Ok(format!(
+            "PaymentRequest(address={}, network=Network.{}, amount={}, label={}, message={}, extras=[{}])",
+            py_repr(py, &r.address)?,
+            r.network.as_str().to_uppercase(),
+            r.amount.map_or_else(|| "None".to_string(), |a| format!("Amount('{a}')")),
+            py_repr_opt(py, r.label.as_deref())?,
+            py_repr_opt(py, r.message.as_deref())?,
+            extras?.join(", "),
+        ))
+    }
+}
+
+/// A QR code drawn by ``payment_qr``. Read-only; ``repr()`` shows the sizes.
+#[pyclass(name = "QrImage", module = "wallet_sdk.offline", frozen)]
+pub struct PyQrImage(QrImage);
+
+#[pymethods]
+impl PyQrImage {
+    /// ``"svg"``, ``"png"`` or ``"text"`` (for a terminal).
+    #[getter]
+    fn format(&self) -> &'static str {
+        self.0.format.as_str()
+    }
+
+    /// The PNG file's bytes, or the SVG or terminal text in UTF-8.
+    #[getter]
+    fn data<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.0.data)
+    }
+
+    /// The SVG or terminal text, ``None`` for a PNG.
+    #[getter]
+    fn text(&self) -> Option<&str> {
+        self.0.text()
+    }
+
+    /// Width and height of the image in pixels.
+    #[getter]
+    fn width(&self) -> u32 {
+        self.0.width
+    }
+
+    /// Modules per side of the code, without the quiet zone (21 to 177).
+    #[getter]
+    fn modules(&self) -> u32 {
+        self.0.modules
+    }
+
+    /// The text the code holds: the text given, with the scheme and a bech32 address in upper
+    /// case (compact alphanumeric mode). A QR reader gives exactly this back.
+    #[getter]
+    fn encoded_text(&self) -> &str {
+        &self.0.encoded_text
+    }
+
+    fn __repr__(&self) -> String {
+        format!("QrImage(format='{}', width={}, modules={})", self.0.format.as_str(), self.0.width, self.0.modules)
+    }
+}
+
+/// What a pasted or scanned text is (what ``parse_input`` returns). Never holds a key or a word
+/// of a phrase. Read-only.
+#[pyclass(name = "ParsedInput", module = "wallet_sdk.offline", frozen, eq)]
+#[derive(PartialEq)]
+pub struct PyParsedInput(ParsedInput);
+
+#[pymethods]
+impl PyParsedInput {
+    /// ``"address"``, ``"payment_uri"``, ``"wif"``, ``"mnemonic"``,
+    /// ``"extended_public_key"``, ``"extended_private_key"``, ``"txid"``,
+    /// ``"raw_transaction"`` or ``"unknown"``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.0.kind.as_str()
+    }
+
+    /// ``True`` for the kinds that are secrets (WIF, phrase, extended private key): warn that
+    /// such a text should not be shared, pasted or shown.
+    #[getter]
+    fn is_secret(&self) -> bool {
+        self.0.kind.is_secret()
+    }
+
+    /// The network of an address, WIF, extended key or URI: the one asked for when the text
+    /// is valid for it, else the text's own; ``None`` for the other kinds.
+    #[getter]
+    fn network(&self) -> Option<PyNetwork> {
+        self.0.network.map(PyNetwork::from_core)
+    }
+
+    /// For an address: the decoded ``AddressInfo``.
+    #[getter]
+    fn address(&self) -> Option<PyAddressInfo> {
+        self.0.address.clone().map(PyAddressInfo)
+    }
+
+    /// For a payment URI: the ``PaymentRequest``.
+    #[getter]
+    fn payment_request(&self) -> Option<PyPaymentRequest> {
+        self.0.payment_request.clone().map(PyPaymentRequest)
+    }
+
+    /// For a WIF: whether the key is marked compressed.
+    #[getter]
+    fn compressed(&self) -> Option<bool> {
+        self.0.compressed
+    }
+
+    /// For a phrase: whether it is valid (word count and checksum).
+    #[getter]
+    fn mnemonic_valid(&self) -> Option<bool> {
+        self.0.mnemonic_valid
+    }
+
+    /// For a phrase: the number of words.
+    #[getter]
+    fn word_count(&self) -> Option<u32> {
+        self.0.word_count
+    }
+
+    /// For an extended public key: its depth in its tree (0 for a master key).
+    #[getter]
+    fn depth(&self) -> Option<u8> {
+        self.0.depth
+    }
+
+    /// For a transaction id (in lower case) and a raw transaction (its id).
+    #[getter]
+    fn txid(&self) -> Option<&str> {
+        self.0.txid.as_deref()
+    }
+
+    /// Why the text, recognised as ``kind``, cannot be used as is; ``None`` when it can.
+    #[getter]
+    fn problem(&self) -> Option<&str> {
+        self.0.problem.as_deref()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let p = &self.0;
+        Ok(format!(
+            "ParsedInput(kind={}, network={}, problem={})",
+            py_repr(py, p.kind.as_str())?,
+            p.network.map_or_else(|| "None".to_string(), |n| format!("Network.{}", n.as_str().to_uppercase())),
+            py_repr_opt(py, p.problem.as_deref())?,
+        ))
+    }
+}
+
+/// The extras of a payment URI: a mapping or ``(key, value)`` pairs, in their order.
+fn extras_arg(extras: Option<&Bound<'_, PyAny>>) -> PyResult<Vec<(String, String)>> {
+    let Some(extras) = extras else { return Ok(Vec::new()) };
+    if let Ok(d) = extras.cast::<PyDict>() {
+        return d.iter().map(|(k, v)| Ok((k.extract()?, v.extract()?))).collect();
+    }
+    extras.try_iter()?.map(|pair| pair?.extract::<(String, String)>()).collect()
+}
+
+/// An offline enum given by its printed name (``"svg"``, ``"M"``), named `field` in the error.
+fn enum_arg<T: Copy>(py: Python<'_>, field: &str, name: &str, from_name: fn(&str) -> Option<T>, all: &[T], show: fn(T) -> &'static str) -> PyResult<T> {
+    from_name(name).ok_or_else(|| {
+        let names: Vec<String> = all.iter().map(|v| format!("{:?}", show(*v))).collect();
+        invalid_input(py, field, format!("invalid input `{field}`: must be one of {}", names.join(", ")))
+    })
+}
+
 // ------------------------------------------------------------------ functions
 
 /// Decodes and validates an address with Litecoin Core's rules and returns an
@@ -440,6 +658,59 @@ fn default_address(py: Python<'_>, mnemonic: SecretArg, address_type: Option<Key
     detached(py, || offline::default_address(&mnemonic.0, address_type.map(|t| t.0), network.0))
 }
 
+/// Writes a ``litecoin:`` payment URI (BIP21/BIP321): the address in its canonical form, then
+/// ``amount`` (``wallet_sdk.Amount``, ``decimal.Decimal`` or ``str`` in LTC; never a float),
+/// ``label``, ``message`` and ``extras`` (a mapping or ``(key, value)`` pairs), percent-encoded.
+/// ``parse_payment_uri`` reads it back to the same request. Raises ``InvalidInputError`` on
+/// ``address``, ``amount``, ``extras`` or ``uri`` (longer than 16 KiB).
+#[pyfunction]
+#[pyo3(signature = (address, *, network, amount = None, label = None, message = None, extras = None))]
+fn build_payment_uri(
+    py: Python<'_>,
+    address: String,
+    network: NetworkArg,
+    amount: Option<AmountArg>,
+    label: Option<String>,
+    message: Option<String>,
+    extras: Option<Bound<'_, PyAny>>,
+) -> PyResult<String> {
+    let extras = extras_arg(extras.as_ref())?;
+    attached(py, || offline::build_payment_uri(&address, amount.map(|a| a.0), label.as_deref(), message.as_deref(), &extras, network.0))
+}
+
+/// Reads a ``litecoin:`` payment URI (scheme in any case) or a bare address, validating the
+/// address for ``network``, and returns a ``PaymentRequest``. A repeated ``amount``, ``label``
+/// or ``message``, an unknown ``req-`` parameter, an amount that is not plain decimal LTC
+/// with at most 8 decimals raise ``InvalidInputError`` naming the field.
+#[pyfunction]
+fn parse_payment_uri(py: Python<'_>, uri: String, network: NetworkArg) -> PyResult<PyPaymentRequest> {
+    attached(py, || offline::parse_payment_uri(&uri, network.0)).map(PyPaymentRequest)
+}
+
+/// Draws ``text`` as a QR code with a quiet zone of 4 modules and returns a ``QrImage``
+/// (SVG or terminal ``.text``, or PNG ``.data``). ``format`` is ``"svg"``, ``"png"`` or
+/// ``"text"`` (half blocks for a light-on-dark terminal);
+/// ``error_correction`` ``"L"``, ``"M"`` (default), ``"Q"`` or ``"H"``; ``module_size`` the
+/// side of one module in pixels (1 to 32, default 8). A payment URI with a bech32 address is
+/// encoded with its scheme and address in upper case (compact alphanumeric mode, BIP173).
+/// Raises ``InvalidInputError`` on ``text`` when it does not fit a QR code.
+#[pyfunction]
+#[pyo3(signature = (text, format = "svg", *, error_correction = "M", module_size = None))]
+fn payment_qr(py: Python<'_>, text: String, format: &str, error_correction: &str, module_size: Option<u32>) -> PyResult<PyQrImage> {
+    let format = enum_arg(py, "format", format, QrFormat::from_name, QrFormat::ALL, QrFormat::as_str)?;
+    let level = enum_arg(py, "error_correction", error_correction, QrErrorCorrection::from_name, QrErrorCorrection::ALL, QrErrorCorrection::as_str)?;
+    detached(py, || offline::payment_qr(&text, format, level, module_size)).map(PyQrImage)
+}
+
+/// Says what a pasted or scanned text is and returns a ``ParsedInput``: a payment URI, an
+/// address, a WIF, a BIP39 phrase, an extended public or private key, a transaction id, a raw
+/// transaction, or ``"unknown"``. Never raises for a text; the result never holds a key or a
+/// word of a phrase.
+#[pyfunction]
+fn parse_input(py: Python<'_>, text: String, network: NetworkArg) -> PyResult<PyParsedInput> {
+    detached(py, || Ok(offline::parse_input(&text, network.0))).map(PyParsedInput)
+}
+
 /// Adds the submodule `offline` to the native module.
 pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     let m = PyModule::new(parent.py(), "offline")?;
@@ -449,6 +720,9 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAddressInfo>()?;
     m.add_class::<PyPrivateKeyInfo>()?;
     m.add_class::<PyDerivedKey>()?;
+    m.add_class::<PyPaymentRequest>()?;
+    m.add_class::<PyQrImage>()?;
+    m.add_class::<PyParsedInput>()?;
     m.add_function(wrap_pyfunction!(parse_address, &m)?)?;
     m.add_function(wrap_pyfunction!(is_valid_address, &m)?)?;
     m.add_function(wrap_pyfunction!(sign_message, &m)?)?;
@@ -460,6 +734,10 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(mnemonic_to_seed, &m)?)?;
     m.add_function(wrap_pyfunction!(derive_key, &m)?)?;
     m.add_function(wrap_pyfunction!(default_address, &m)?)?;
+    m.add_function(wrap_pyfunction!(build_payment_uri, &m)?)?;
+    m.add_function(wrap_pyfunction!(parse_payment_uri, &m)?)?;
+    m.add_function(wrap_pyfunction!(payment_qr, &m)?)?;
+    m.add_function(wrap_pyfunction!(parse_input, &m)?)?;
     parent.add_submodule(&m)
 }
 

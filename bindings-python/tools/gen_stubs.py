@@ -84,8 +84,8 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         ("", "with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None)", cls),
         (a, "close(self)", "None"),
         (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
-        ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25)", f"{pages}[WalletTx]"),
-        ("", f"address_transaction_pages(self, address: str, *, page_size: int = 25)", f"{pages}[AddressTxEntry]"),
+        ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[WalletTx]"),
+        ("", f"address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[AddressTxEntry]"),
     ]
     if is_async:
         out += [
@@ -134,6 +134,35 @@ OFFLINE_CLASSES: List[Tuple[str, List[Tuple[str, str, str]]]] = [
         ("@property", "public_key(self)", "str"),
         ("@property", "private_key(self)", "Secret"),
     ]),
+    ("PaymentRequest", [
+        ("@property", "address(self)", "str"),
+        ("@property", "network(self)", "Network"),
+        ("@property", "amount(self)", "Optional[Amount]"),
+        ("@property", "label(self)", "Optional[str]"),
+        ("@property", "message(self)", "Optional[str]"),
+        ("@property", "extras(self)", "List[Tuple[str, str]]"),
+    ]),
+    ("QrImage", [
+        ("@property", "format(self)", "str"),
+        ("@property", "data(self)", "bytes"),
+        ("@property", "text(self)", "Optional[str]"),
+        ("@property", "width(self)", "int"),
+        ("@property", "modules(self)", "int"),
+        ("@property", "encoded_text(self)", "str"),
+    ]),
+    ("ParsedInput", [
+        ("@property", "kind(self)", "str"),
+        ("@property", "is_secret(self)", "bool"),
+        ("@property", "network(self)", "Optional[Network]"),
+        ("@property", "address(self)", "Optional[AddressInfo]"),
+        ("@property", "payment_request(self)", "Optional[PaymentRequest]"),
+        ("@property", "compressed(self)", "Optional[bool]"),
+        ("@property", "mnemonic_valid(self)", "Optional[bool]"),
+        ("@property", "word_count(self)", "Optional[int]"),
+        ("@property", "depth(self)", "Optional[int]"),
+        ("@property", "txid(self)", "Optional[str]"),
+        ("@property", "problem(self)", "Optional[str]"),
+    ]),
 ]
 
 OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
@@ -148,6 +177,10 @@ OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
     ("mnemonic_to_seed(mnemonic: SecretLike, passphrase: SecretLike = '')", "Secret"),
     ("derive_key(mnemonic: SecretLike, path: str, address_type: KeyAddressTypeLike, network: NetworkLike, passphrase: SecretLike = '')", "DerivedKey"),
     ("default_address(mnemonic: SecretLike, address_type: Optional[KeyAddressTypeLike] = None, *, network: NetworkLike)", "str"),
+    ("build_payment_uri(address: str, *, network: NetworkLike, amount: Optional[AmountLike] = None, label: Optional[str] = None, message: Optional[str] = None, extras: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None)", "str"),
+    ("parse_payment_uri(uri: str, network: NetworkLike)", "PaymentRequest"),
+    ("payment_qr(text: str, format: Literal['svg', 'png', 'text'] = 'svg', *, error_correction: Literal['L', 'M', 'Q', 'H'] = 'M', module_size: Optional[int] = None)", "QrImage"),
+    ("parse_input(text: str, network: NetworkLike)", "ParsedInput"),
 ]
 
 
@@ -223,6 +256,7 @@ def render_native(native) -> str:
         "AddressTypeLike = Union[AddressType, str, int]",
         "",
         "__version__: str",
+        "DEFAULT_PAGE_SIZE: int",
         "",
     ]
     methods = native._methods()
@@ -298,9 +332,10 @@ def render_models(native) -> str:
 def render_offline(offline) -> str:
     out: List[str] = [HEADER, '"""The offline Litecoin toolkit (``wallet_sdk.offline``)."""', ""]
     out += [
-        "from typing import Optional, Union",
+        "from decimal import Decimal",
+        "from typing import Iterable, List, Literal, Mapping, Optional, Tuple, Union",
         "",
-        "from ._native import AddressType, Secret",
+        "from ._native import AddressType, Amount, Secret",
         "",
     ]
     for cls_name, members in OFFLINE_CLASSES:
@@ -314,6 +349,7 @@ def render_offline(offline) -> str:
         "NetworkLike = Union[Network, str]",
         "KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]",
         "SecretLike = Union[Secret, str]",
+        "AmountLike = Union[Amount, Decimal, str]",
         "",
         "DEFAULT_ADDRESS_PATH: str",
         "",
@@ -325,7 +361,7 @@ def render_offline(offline) -> str:
         out.append("    ...")
         out.append("")
     names = [c for c, _m in OFFLINE_CLASSES] + ["DEFAULT_ADDRESS_PATH"] + [f.split("(", 1)[0] for f, _r in OFFLINE_FUNCTIONS]
-    names += ["NetworkLike", "KeyAddressTypeLike", "SecretLike"]
+    names += ["NetworkLike", "KeyAddressTypeLike", "SecretLike", "AmountLike"]
     out.append("__all__ = [" + ", ".join(repr(n) for n in names) + "]")
     out.append("")
     return "\n".join(out)

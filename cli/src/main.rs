@@ -6,6 +6,7 @@
 
 mod exit;
 mod offline;
+mod payments;
 mod ops;
 mod render;
 mod sandbox;
@@ -246,6 +247,7 @@ pub fn command() -> Command {
         ))
         .subcommands(ops::subcommands())
         .subcommand(offline)
+        .subcommands(payments::Payments::augment_subcommands(Command::new("payments")).get_subcommands().cloned())
         .subcommand(
             Command::new("completions").about("Print a shell completion script").arg(
                 Arg::new("shell").required(true).value_parser(clap::value_parser!(clap_complete::Shell)),
@@ -278,6 +280,20 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
             let cmd = offline::Offline::from_arg_matches(m).map_err(|e| Failure::Usage(e.to_string()))?;
             let value = offline::run(&cmd, out)?;
             emit(out, value, 0)
+        }
+        Some(("request" | "parse", _)) => {
+            out.prepare()?;
+            let cmd = payments::Payments::from_arg_matches(matches).map_err(|e| Failure::Usage(e.to_string()))?;
+            let (value, drawing) = payments::run(&cmd)?;
+            match drawing {
+                // the drawing goes to the terminal as it is, after the URI
+                Some(drawing) if !out.json => {
+                    println!("{}", value["uri"].as_str().unwrap_or_default());
+                    print!("{drawing}");
+                    Ok(())
+                }
+                _ => emit(out, value, 0),
+            }
         }
         Some(("completions", m)) => {
             let shell = *m.get_one::<clap_complete::Shell>("shell").expect("required");

@@ -135,7 +135,7 @@ pub fn run(cmd: &Offline, out: &Output) -> Result<Value, Failure> {
             let wif = required("wif", wif_file, &mut stdin)?;
             let info = offline::wif_to_key(&wif, *network)?;
             let mut addresses = serde_json::Map::new();
-            for t in KeyAddressType::ALL {
+            for &t in KeyAddressType::ALL {
                 if let Ok(a) = info.address(t) {
                     addresses.insert(t.as_str().into(), a.into());
                 }

@@ -371,3 +371,40 @@ fn hostile_answers_reach_the_terminal_escaped() {
         assert_inert(&o.stderr);
     }
 }
+
+#[test]
+fn payment_requests_and_parse() {
+    let addr = "ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w";
+    // the URI, then the QR drawing
+    let o = wallet(&["request", addr, "--amount", "0.25", "--label", "Coffee shop", "--param", "shop=42"], &[], None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    let printed = text(&o.stdout);
+    let mut lines = printed.lines();
+    assert_eq!(lines.next(), Some(format!("litecoin:{addr}?amount=0.25&label=Coffee%20shop&shop=42").as_str()));
+    assert!(lines.clone().count() > 20 && lines.all(|l| l.chars().all(|c| "█▀▄ ".contains(c))));
+    // --json gives the URI and the request it reads back to
+    let v = ok_json(&wallet(&["--json", "request", addr, "--amount", "0.25", "--no-qr"], &[], None));
+    assert_eq!(v["request"]["amount"], "0.25000000");
+    // a PNG file, never over an existing one
+    let png = temp_path("request.png");
+    let o = wallet(&["--json", "request", addr, "--qr-out", png.to_str().unwrap()], &[], None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert!(std::fs::read(&png).unwrap().starts_with(b"\x89PNG"));
+    assert_eq!(code(&wallet(&["request", addr, "--qr-out", png.to_str().unwrap()], &[], None)), 1);
+    // bad input: a typed error naming the field, exit 3 like every invalid input
+    let e = json_error(&wallet(&["--json", "request", addr, "--amount", "1e-3"], &[], None), 3, "invalid_input");
+    assert_eq!(e["field"], "amount");
+    let e = json_error(&wallet(&["--json", "request", addr, "--network", "testnet"], &[], None), 3, "invalid_input");
+    assert_eq!(e["field"], "address");
+
+    // parse: from the argument, or from stdin (a key stays out of the shell's history); never echoed
+    let v = ok_json(&wallet(&["--json", "parse", &format!("LITECOIN:{}?amount=1", addr.to_uppercase())], &[], None));
+    assert_eq!((v["kind"].as_str(), v["paymentRequest"]["amount"].as_str()), (Some("payment_uri"), Some("1.00000000")));
+    let wif = "T5MZ5z9WqJxzVxYyVPecTJUSDkzDWrUYe1JuSX2AqJ9jKmLJrvTE";
+    let o = wallet(&["--json", "parse"], &[], Some(&format!("{wif}\n")));
+    let v = ok_json(&o);
+    assert_eq!((v["kind"].as_str(), v["isSecret"].as_bool(), v["compressed"].as_bool()), (Some("wif"), Some(true), Some(true)));
+    assert!(!text(&o.stdout).contains(&wif[..10]) && !text(&o.stderr).contains(&wif[..10]));
+    let o = wallet(&["parse", "-"], &[], Some(PHRASE));
+    assert!(text(&o.stdout).contains("mnemonic") && !text(&o.stdout).contains("abandon"));
+}

@@ -70,7 +70,7 @@ pub use exactly_once::{
 };
 pub use methods::*;
 pub use models::*;
-pub use paging::{AddressTransactionPages, WalletTransactionPages, MAX_PAGED_ENTRIES};
+pub use paging::{AddressTransactionPages, WalletTransactionPages, DEFAULT_PAGE_SIZE, MAX_PAGED_ENTRIES};
 pub use raw_json::RawJson;
 pub use secret::Secret;
 

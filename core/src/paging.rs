@@ -6,6 +6,11 @@
 //! endless loop; so is a position past [`MAX_PAGED_ENTRIES`], and `collect_all` holds at most
 //! that many entries.
 
+/// The page size every language's pagers use when the caller gives none (Rust callers pass it:
+/// `client.wallet_transactions_pages(wallet, DEFAULT_PAGE_SIZE)`). The service's own default is
+/// 25 and its maximum 500; 100 takes a quarter of the requests of 25 for a long history.
+pub const DEFAULT_PAGE_SIZE: u32 = 100;
+
 /// The most entries a pager follows (and `collect_all` collects): a hostile or broken service
 /// cannot keep a pager going, or its memory growing, past it.
 pub const MAX_PAGED_ENTRIES: u32 = 1_000_000;
@@ -133,12 +138,14 @@ fn fingerprint(json: &str) -> u64 {
 }
 
 impl Client {
-    /// A cursor over the wallet's transactions, `page_size` entries per request (1..=500).
+    /// A cursor over the wallet's transactions, newest first, one page of `page_size` entries
+    /// (1..=500; [`DEFAULT_PAGE_SIZE`] is what the other languages use by default) per request.
     pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
         WalletTransactionPages { client: self.clone(), wallet_name: wallet_name.to_string(), page_size: page_size.max(1), skip: 0, done: false, seen: HashSet::new() }
     }
 
-    /// A cursor over an address's history, `page_size` entries per request (1..=500).
+    /// A cursor over an address's history, newest first, one page of `page_size` entries
+    /// (1..=500; [`DEFAULT_PAGE_SIZE`] by default in the other languages) per request.
     pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
         AddressTransactionPages { client: self.clone(), address: address.to_string(), page_size: page_size.max(1), skip: 0, done: false, seen: HashSet::new() }
     }

@@ -120,7 +120,7 @@ fn wif_to_key() {
             assert_eq!(info.network.as_str(), want["network"], "{id}");
             assert_eq!(info.compressed, want["compressed"], "{id}");
             assert_eq!(info.public_key, want["public_key"], "{id}");
-            for t in KeyAddressType::ALL {
+            for &t in KeyAddressType::ALL {
                 match want["addresses"].get(t.as_str()) {
                     Some(a) => assert_eq!(info.address(t).unwrap(), a.as_str().unwrap(), "{id} {t}"),
                     None => assert_eq!(info.address(t).unwrap_err().field(), Some("address_type"), "{id} {t}"),

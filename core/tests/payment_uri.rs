@@ -321,7 +321,7 @@ fn qr_png_reads_back_with_an_independent_decoder() {
 #[test]
 fn qr_svg_sizes_and_limits() {
     let qr = payment_qr(MAIN_P2WPKH, QrFormat::Svg, QrErrorCorrection::M, Some(2)).unwrap();
-    let svg = qr.svg().unwrap();
+    let svg = qr.text().unwrap();
     assert!(svg.contains(&format!("width=\"{0}\" height=\"{0}\"", qr.width)), "{svg}");
     assert_eq!(qr.encoded_text, MAIN_P2WPKH.to_uppercase());
     assert!(!format!("{qr:?}").contains("svg"));
@@ -342,7 +342,7 @@ fn parse_input_never_keeps_a_secret() {
     let wif = "cPsZQu3vG7RtqZk9nfq2ufnspK1vy6MWt3kp2VmZ9hPzpjK4Zfjm";
     let xprv = "xprv9s21ZrQH143K3QTDL4LXw2F7HEK3wJUD2nW2nRk4stbPy6cq3jPPqjiChkVvvNKmPGJxWUtg6LnF5kejMRNNU3TGtRBeJgk33yuGBxrMPHi";
     let phrase = "legal winner thank year wave sausage worth useful legal winner thank yellow";
-    for network in Network::ALL {
+    for &network in Network::ALL {
         for (secret, kind) in [(wif, InputKind::Wif), (xprv, InputKind::ExtendedPrivateKey), (phrase, InputKind::Mnemonic)] {
             let found = parse_input(&format!("\t{secret} "), network);
             assert_eq!(found.kind, kind);
@@ -358,4 +358,29 @@ fn parse_input_never_keeps_a_secret() {
     assert_eq!((found.network, found.compressed, found.problem), (Some(Network::Regtest), Some(true), None));
     let found = parse_input(phrase, Network::Mainnet);
     assert_eq!((found.word_count, found.mnemonic_valid), (Some(12), Some(true)));
+}
+
+/// The terminal drawing, read back by rqrr: every character is two module rows (`▀` the upper
+/// one light, `▄` the lower one, `█` both); light is drawn, so a drawn half is a white pixel.
+#[test]
+fn qr_terminal_text_reads_back_with_an_independent_decoder() {
+    let uri = build_payment_uri(MAIN_P2WPKH, Some(Amount::from_litoshis(50_000_000)), Some("Shop"), None, &[], Network::Mainnet).unwrap();
+    let qr = payment_qr(&uri, QrFormat::Text, QrErrorCorrection::M, None).unwrap();
+    let lines: Vec<Vec<char>> = qr.text().unwrap().lines().map(|l| l.chars().collect()).collect();
+    let side = (qr.modules + 8) as usize;
+    assert_eq!(lines.len(), side.div_ceil(2));
+    assert!(lines.iter().all(|l| l.len() == side && l.iter().all(|c| "█▀▄ ".contains(*c))));
+    let light = |x: usize, y: usize| match lines[y / 2][x] {
+        '█' => true,
+        '▀' => y % 2 == 0,
+        '▄' => y % 2 == 1,
+        _ => false,
+    };
+    let scale = 4; // a few pixels per module, as a camera would see it
+    let mut image = rqrr::PreparedImage::prepare_from_greyscale(side * scale, side * scale, |x, y| {
+        if light(x / scale, y / scale) { 255 } else { 0 }
+    });
+    let grids = image.detect_grids();
+    assert_eq!(grids.len(), 1);
+    assert_eq!(grids[0].decode().unwrap().1, qr.encoded_text);
 }

@@ -138,11 +138,11 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         "wallet_default_address_v2" => f(c.wallet_default_address_v2(&a.secret("mnemonics"), WalletDefaultAddressOptions { address_type: a.address_type("address_type") }).await),
         // the paged iterators: every entry of every page
         "wallet_transactions_pages" => {
-            let all = c.wallet_transactions_pages(&a.s("wallet_name"), a.u32("page_size").unwrap_or(25)).collect_all().await?;
+            let all = c.wallet_transactions_pages(&a.s("wallet_name"), a.u32("page_size").unwrap_or(wallet_sdk::DEFAULT_PAGE_SIZE)).collect_all().await?;
             Ok(entries(all.to_field()))
         }
         "address_transaction_pages" => {
-            let all = c.address_transaction_pages(&a.s("address"), a.u32("page_size").unwrap_or(25)).collect_all().await?;
+            let all = c.address_transaction_pages(&a.s("address"), a.u32("page_size").unwrap_or(wallet_sdk::DEFAULT_PAGE_SIZE)).collect_all().await?;
             Ok(entries(all.to_field()))
         }
         other => panic!("the scenario names an unknown operation `{other}`"),

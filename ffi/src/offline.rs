@@ -310,6 +310,189 @@ pub fn default_address(mnemonic: Arc<Secret>, address_type: Option<KeyAddressTyp
     guard(|| offline::default_address(&mnemonic.0, address_type.map(Into::into), network.into()))
 }
 
+// ------------------------------------------------------------------ getting paid
+
+/// One parameter of a payment URI other than `amount`, `label` and `message`.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct PaymentUriParameter {
+    /// The key, in ASCII lower case (keys are case-insensitive).
+    pub key: String,
+    /// The value, percent-decoded.
+    pub value: String,
+}
+
+/// A payment request (what `parsePaymentUri` reads and `buildPaymentUri` writes).
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct PaymentRequest {
+    /// The address to pay, in its canonical form (bech32 in lower case).
+    pub address: String,
+    /// The network the address was validated for (the caller's).
+    pub network: Network,
+    /// The amount asked for, if any (greater than zero).
+    pub amount: Option<crate::Amount>,
+    /// The recipient's name (`label`), decoded.
+    pub label: Option<String>,
+    /// What the payment is for (`message`), decoded.
+    pub message: Option<String>,
+    /// Every other parameter, in the URI's order.
+    pub extras: Vec<PaymentUriParameter>,
+}
+
+impl From<offline::PaymentRequest> for PaymentRequest {
+    fn from(r: offline::PaymentRequest) -> Self {
+        PaymentRequest {
+            address: r.address,
+            network: r.network.into(),
+            amount: r.amount.map(|a| crate::Amount { litoshis: a.litoshis() }),
+            label: r.label,
+            message: r.message,
+            extras: r.extras.into_iter().map(|(key, value)| PaymentUriParameter { key, value }).collect(),
+        }
+    }
+}
+
+/// A QR code drawn by `paymentQr`.
+#[derive(Clone, PartialEq, Eq, uniffi::Record)]
+pub struct QrImage {
+    /// The format of `data`.
+    pub format: QrFormat,
+    /// The PNG file's bytes, or the SVG or terminal text in UTF-8.
+    pub data: Vec<u8>,
+    /// The SVG or terminal text; null/nil for a PNG.
+    pub text: Option<String>,
+    /// Width and height of the image in pixels.
+    pub width: u32,
+    /// Modules per side of the code, without the quiet zone (21 to 177).
+    pub modules: u32,
+    /// The text the code holds: the text given, with the scheme and a bech32 address in upper
+    /// case (compact alphanumeric mode). A QR reader gives exactly this back.
+    pub encoded_text: String,
+}
+
+impl std::fmt::Debug for QrImage {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("QrImage").field("format", &self.format).field("width", &self.width).field("modules", &self.modules).finish()
+    }
+}
+
+impl From<offline::QrImage> for QrImage {
+    fn from(q: offline::QrImage) -> Self {
+        let text = q.text().map(str::to_string);
+        QrImage { format: q.format.into(), data: q.data, text, width: q.width, modules: q.modules, encoded_text: q.encoded_text }
+    }
+}
+
+/// What a pasted or scanned text is (what `parseInput` returns). Never holds a key or a word of
+/// a phrase.
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct ParsedInput {
+    /// What the text is.
+    pub kind: InputKind,
+    /// `true` for the kinds that are secrets (WIF, phrase, extended private key): warn that such
+    /// a text should not be shared, pasted or shown.
+    pub is_secret: bool,
+    /// The network of an address, WIF, extended key or URI (see the core's `ParsedInput`).
+    pub network: Option<Network>,
+    /// For an address: the decoded address.
+    pub address: Option<AddressInfo>,
+    /// For a payment URI: the request.
+    pub payment_request: Option<PaymentRequest>,
+    /// For a WIF: whether the key is marked compressed.
+    pub compressed: Option<bool>,
+    /// For a phrase: whether it is valid (word count and checksum).
+    pub mnemonic_valid: Option<bool>,
+    /// For a phrase: the number of words.
+    pub word_count: Option<u32>,
+    /// For an extended public key: its depth in its tree.
+    pub depth: Option<u8>,
+    /// For a transaction id (in lower case) and a raw transaction (its id).
+    pub txid: Option<String>,
+    /// Why the text, recognised as `kind`, cannot be used as is; null/nil when it can.
+    pub problem: Option<String>,
+}
+
+impl From<offline::ParsedInput> for ParsedInput {
+    fn from(p: offline::ParsedInput) -> Self {
+        ParsedInput {
+            kind: p.kind.into(),
+            is_secret: p.kind.is_secret(),
+            network: p.network.map(Into::into),
+            address: p.address.map(Into::into),
+            payment_request: p.payment_request.map(Into::into),
+            compressed: p.compressed,
+            mnemonic_valid: p.mnemonic_valid,
+            word_count: p.word_count,
+            depth: p.depth,
+            txid: p.txid,
+            problem: p.problem,
+        }
+    }
+}
+
+/// Writes a `litecoin:` payment URI (BIP21/BIP321): the address in its canonical form, then
+/// `amount` (LTC, at most 8 decimals), `label`, `message` and `extras`, percent-encoded.
+/// `parsePaymentUri` reads it back to the same request. Throws `InvalidInput` on `address`,
+/// `amount`, `extras` or `uri` (longer than 16 KiB).
+#[uniffi::export(default(amount = None, label = None, message = None, extras = None))]
+pub fn build_payment_uri(
+    address: String,
+    network: Network,
+    amount: Option<crate::Amount>,
+    label: Option<String>,
+    message: Option<String>,
+    extras: Option<Vec<PaymentUriParameter>>,
+) -> Result<String, WalletError> {
+    let extras: Vec<(String, String)> = extras.unwrap_or_default().into_iter().map(|p| (p.key, p.value)).collect();
+    guard(|| {
+        offline::build_payment_uri(&address, amount.map(Into::into), label.as_deref(), message.as_deref(), &extras, network.into())
+    })
+}
+
+/// Reads a `litecoin:` payment URI (scheme in any case) or a bare address, validating the
+/// address for `network`. A repeated `amount`, `label` or `message`, an unknown `req-`
+/// parameter, an amount that is not plain decimal LTC with at most 8 decimals: `InvalidInput`
+/// naming the field (`uri`, `address`, `amount`, `label`, `message`).
+#[uniffi::export]
+pub fn parse_payment_uri(uri: String, network: Network) -> Result<PaymentRequest, WalletError> {
+    guard(|| offline::parse_payment_uri(&uri, network.into()))
+}
+
+/// Draws `text` as a QR code with a quiet zone of 4 modules: SVG text or PNG bytes. A payment
+/// URI with a bech32 address is encoded with its scheme and address in upper case (compact
+/// alphanumeric mode, as BIP173 recommends). `errorCorrection` null/nil is `M`; `moduleSize`
+/// is the side of one module in pixels (1 to 32, default 8). Throws `InvalidInput` on `text`
+/// when it does not fit a QR code.
+#[uniffi::export(default(error_correction = None, module_size = None))]
+pub fn payment_qr(
+    text: String,
+    format: QrFormat,
+    error_correction: Option<QrErrorCorrection>,
+    module_size: Option<u32>,
+) -> Result<QrImage, WalletError> {
+    let level = error_correction.map(Into::into).unwrap_or_default();
+    guard(|| offline::payment_qr(&text, format.into(), level, module_size))
+}
+
+/// Says what a pasted or scanned text is: a payment URI, an address, a WIF, a BIP39 phrase, an
+/// extended public or private key, a transaction id, a raw transaction, or unknown. Never
+/// throws; the result never holds a key or a word of a phrase.
+#[uniffi::export]
+pub fn parse_input(text: String, network: Network) -> ParsedInput {
+    wallet_sdk::panic::catch(|| offline::parse_input(&text, network.into())).map(ParsedInput::from).unwrap_or_else(|_| ParsedInput {
+        kind: InputKind::Unknown,
+        is_secret: false,
+        network: None,
+        address: None,
+        payment_request: None,
+        compressed: None,
+        mnemonic_valid: None,
+        word_count: None,
+        depth: None,
+        txid: None,
+        problem: Some("internal error: a Rust panic was caught at the FFI boundary".to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -361,11 +544,11 @@ mod tests {
 
     #[test]
     fn enums_mirror_the_core_and_print_its_names() {
-        for n in offline::Network::ALL {
+        for &n in offline::Network::ALL {
             assert_eq!(offline::Network::from(Network::from(n)), n);
             assert_eq!(Network::from(n).to_string(), n.as_str());
         }
-        for t in offline::KeyAddressType::ALL {
+        for &t in offline::KeyAddressType::ALL {
             assert_eq!(offline::KeyAddressType::from(KeyAddressType::from(t)), t);
             assert_eq!(KeyAddressType::from(t).to_string(), t.as_str());
         }

@@ -46,6 +46,13 @@ pager!(
     AddressTransactionPager, wallet_sdk::AddressTransactionPages, AddressTxEntry, "address_transaction"
 );
 
+/// The page size of the pagers when none is given (`walletTransactionsPages`,
+/// `addressTransactionPages`): 100, the same in every language.
+#[uniffi::export]
+pub fn default_page_size() -> u32 {
+    wallet_sdk::DEFAULT_PAGE_SIZE
+}
+
 #[uniffi::export]
 impl WalletClient {
     /// The wallet's transactions in pages of `page_size` (1 to 500), newest first.

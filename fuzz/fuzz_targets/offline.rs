@@ -57,7 +57,7 @@ fuzz_target!(|input: Input<'_>| {
         }
         1 => match offline::wif_to_key(arg(0), network_opt) {
             Ok(key) => {
-                for t in KeyAddressType::ALL {
+                for &t in KeyAddressType::ALL {
                     let _ = key.address(t);
                 }
                 no_secret_in_debug("wif_to_key", format!("{key:?}"), arg(0).trim());

@@ -15,6 +15,7 @@ SecretLike = Union[Secret, str]
 AddressTypeLike = Union[AddressType, str, int]
 
 __version__: str
+DEFAULT_PAGE_SIZE: int
 
 class Amount:
     """An exact LTC amount, held as integer litoshis (1 LTC = 100 000 000 litoshis).
@@ -160,12 +161,12 @@ class Client:
         those of the typed methods. For answers whose shape the typed results cannot read.
         """
         ...
-    def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25) -> PageIterator[WalletTx]:
+    def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[WalletTx]:
         """Iterates over a wallet's transactions page by page (newest first), ``page_size``
         entries (``WalletTx``) per request; each item is a list.
         """
         ...
-    def address_transaction_pages(self, address: str, *, page_size: int = 25) -> PageIterator[AddressTxEntry]:
+    def address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[AddressTxEntry]:
         """Iterates over an address's history page by page (newest first), ``page_size`` entries
         (``AddressTxEntry``) per request; each item is a list.
         """
@@ -420,12 +421,12 @@ class AsyncClient:
     async def call(self, operation: str, arguments: Optional[Dict[str, Any]] = None) -> Any:
         """The coroutine form of :meth:`Client.call` (same arguments and rules)."""
         ...
-    def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = 25) -> AsyncPageIterator[WalletTx]:
+    def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[WalletTx]:
         """Iterates (``async for``) over a wallet's transactions page by page (newest first),
         ``page_size`` entries (``WalletTx``) per request; each item is a list.
         """
         ...
-    def address_transaction_pages(self, address: str, *, page_size: int = 25) -> AsyncPageIterator[AddressTxEntry]:
+    def address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[AddressTxEntry]:
         """Iterates (``async for``) over an address's history page by page (newest first),
         ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
         """

@@ -1,5 +1,6 @@
-"""The offline Litecoin toolkit: addresses, signed messages, WIF keys, BIP39 phrases and BIP32
-derivation, without the service and without a node. Results match Litecoin Core 0.21.
+"""The offline Litecoin toolkit: addresses, signed messages, WIF keys, BIP39 phrases, BIP32
+derivation, payment URIs, QR codes and reading pasted or scanned text, without the service and
+without a node. Results match Litecoin Core 0.21.
 
 A thin layer over the Rust core (``wallet_sdk::offline``): every rule and message is the
 core's, and every test vector (``core/tests/data/offline/vectors.json``) gives the same result
@@ -16,7 +17,7 @@ here as in Rust.
 """
 
 from . import _native
-from ._native import AddressType, Secret
+from ._native import Amount, AddressType, Secret
 
 _offline = _native.offline
 
@@ -25,6 +26,9 @@ KeyAddressType = _offline.KeyAddressType
 AddressInfo = _offline.AddressInfo
 PrivateKeyInfo = _offline.PrivateKeyInfo
 DerivedKey = _offline.DerivedKey
+PaymentRequest = _offline.PaymentRequest
+QrImage = _offline.QrImage
+ParsedInput = _offline.ParsedInput
 
 DEFAULT_ADDRESS_PATH: str = _offline.DEFAULT_ADDRESS_PATH
 """The path of the key that ``default_address`` shows: ``m/0'/0'/0'`` of Litecoin Core's HD chain."""
@@ -40,16 +44,22 @@ validate_mnemonic = _offline.validate_mnemonic
 mnemonic_to_seed = _offline.mnemonic_to_seed
 derive_key = _offline.derive_key
 default_address = _offline.default_address
+build_payment_uri = _offline.build_payment_uri
+parse_payment_uri = _offline.parse_payment_uri
+payment_qr = _offline.payment_qr
+parse_input = _offline.parse_input
 
 # The ``*Like`` input aliases (documented in offline.pyi) are made on first use, as in
 # ``wallet_sdk/__init__.py``: importing ``typing`` would slow ``import wallet_sdk`` down.
 def __getattr__(name: str) -> object:
+    from decimal import Decimal
     from typing import Union
 
     aliases = {
         "NetworkLike": Union[Network, str],
         "KeyAddressTypeLike": Union[KeyAddressType, AddressType, str],
         "SecretLike": Union[Secret, str],
+        "AmountLike": Union[Amount, Decimal, str],
     }
     if name not in aliases:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -62,6 +72,9 @@ __all__ = [
     "AddressInfo",
     "PrivateKeyInfo",
     "DerivedKey",
+    "PaymentRequest",
+    "QrImage",
+    "ParsedInput",
     "DEFAULT_ADDRESS_PATH",
     "parse_address",
     "is_valid_address",
@@ -74,7 +87,12 @@ __all__ = [
     "mnemonic_to_seed",
     "derive_key",
     "default_address",
+    "build_payment_uri",
+    "parse_payment_uri",
+    "payment_qr",
+    "parse_input",
     "NetworkLike",
     "KeyAddressTypeLike",
     "SecretLike",
+    "AmountLike",
 ]

@@ -2,9 +2,10 @@
 
 """The offline Litecoin toolkit (``wallet_sdk.offline``)."""
 
-from typing import Optional, Union
+from decimal import Decimal
+from typing import Iterable, List, Literal, Mapping, Optional, Tuple, Union
 
-from ._native import AddressType, Secret
+from ._native import AddressType, Amount, Secret
 
 class Network:
     """A Litecoin network. Wherever a function takes one, its name (``"mainnet"``, ``"testnet"``,
@@ -109,9 +110,124 @@ class DerivedKey:
         """
         ...
 
+class PaymentRequest:
+    """A payment request (what ``parse_payment_uri`` reads and ``build_payment_uri`` writes).
+    Read-only.
+    """
+    @property
+    def address(self) -> str:
+        """The address to pay, in its canonical form (bech32 in lower case)."""
+        ...
+    @property
+    def network(self) -> Network:
+        """The network the address was validated for (the caller's)."""
+        ...
+    @property
+    def amount(self) -> Optional[Amount]:
+        """The amount asked for, if any (a ``wallet_sdk.Amount``, greater than zero)."""
+        ...
+    @property
+    def label(self) -> Optional[str]:
+        """The recipient's name (``label``), decoded."""
+        ...
+    @property
+    def message(self) -> Optional[str]:
+        """What the payment is for (``message``), decoded."""
+        ...
+    @property
+    def extras(self) -> List[Tuple[str, str]]:
+        """Every other parameter as ``(key, value)`` pairs in the URI's order (keys in lower case)."""
+        ...
+
+class QrImage:
+    """A QR code drawn by ``payment_qr``. Read-only; ``repr()`` shows the sizes."""
+    @property
+    def format(self) -> str:
+        """``"svg"``, ``"png"`` or ``"text"`` (for a terminal)."""
+        ...
+    @property
+    def data(self) -> bytes:
+        """The PNG file's bytes, or the SVG or terminal text in UTF-8."""
+        ...
+    @property
+    def text(self) -> Optional[str]:
+        """The SVG or terminal text, ``None`` for a PNG."""
+        ...
+    @property
+    def width(self) -> int:
+        """Width and height of the image in pixels."""
+        ...
+    @property
+    def modules(self) -> int:
+        """Modules per side of the code, without the quiet zone (21 to 177)."""
+        ...
+    @property
+    def encoded_text(self) -> str:
+        """The text the code holds: the text given, with the scheme and a bech32 address in upper
+        case (compact alphanumeric mode). A QR reader gives exactly this back.
+        """
+        ...
+
+class ParsedInput:
+    """What a pasted or scanned text is (what ``parse_input`` returns). Never holds a key or a word
+    of a phrase. Read-only.
+    """
+    @property
+    def kind(self) -> str:
+        """``"address"``, ``"payment_uri"``, ``"wif"``, ``"mnemonic"``,
+        ``"extended_public_key"``, ``"extended_private_key"``, ``"txid"``,
+        ``"raw_transaction"`` or ``"unknown"``.
+        """
+        ...
+    @property
+    def is_secret(self) -> bool:
+        """``True`` for the kinds that are secrets (WIF, phrase, extended private key): warn that
+        such a text should not be shared, pasted or shown.
+        """
+        ...
+    @property
+    def network(self) -> Optional[Network]:
+        """The network of an address, WIF, extended key or URI: the one asked for when the text
+        is valid for it, else the text's own; ``None`` for the other kinds.
+        """
+        ...
+    @property
+    def address(self) -> Optional[AddressInfo]:
+        """For an address: the decoded ``AddressInfo``."""
+        ...
+    @property
+    def payment_request(self) -> Optional[PaymentRequest]:
+        """For a payment URI: the ``PaymentRequest``."""
+        ...
+    @property
+    def compressed(self) -> Optional[bool]:
+        """For a WIF: whether the key is marked compressed."""
+        ...
+    @property
+    def mnemonic_valid(self) -> Optional[bool]:
+        """For a phrase: whether it is valid (word count and checksum)."""
+        ...
+    @property
+    def word_count(self) -> Optional[int]:
+        """For a phrase: the number of words."""
+        ...
+    @property
+    def depth(self) -> Optional[int]:
+        """For an extended public key: its depth in its tree (0 for a master key)."""
+        ...
+    @property
+    def txid(self) -> Optional[str]:
+        """For a transaction id (in lower case) and a raw transaction (its id)."""
+        ...
+    @property
+    def problem(self) -> Optional[str]:
+        """Why the text, recognised as ``kind``, cannot be used as is; ``None`` when it can."""
+        ...
+
 NetworkLike = Union[Network, str]
 KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]
 SecretLike = Union[Secret, str]
+AmountLike = Union[Amount, Decimal, str]
 
 DEFAULT_ADDRESS_PATH: str
 
@@ -200,4 +316,40 @@ def default_address(mnemonic: SecretLike, address_type: Optional[KeyAddressTypeL
     """
     ...
 
-__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'default_address', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike']
+def build_payment_uri(address: str, *, network: NetworkLike, amount: Optional[AmountLike] = None, label: Optional[str] = None, message: Optional[str] = None, extras: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None) -> str:
+    """Writes a ``litecoin:`` payment URI (BIP21/BIP321): the address in its canonical form, then
+    ``amount`` (``wallet_sdk.Amount``, ``decimal.Decimal`` or ``str`` in LTC; never a float),
+    ``label``, ``message`` and ``extras`` (a mapping or ``(key, value)`` pairs), percent-encoded.
+    ``parse_payment_uri`` reads it back to the same request. Raises ``InvalidInputError`` on
+    ``address``, ``amount``, ``extras`` or ``uri`` (longer than 16 KiB).
+    """
+    ...
+
+def parse_payment_uri(uri: str, network: NetworkLike) -> PaymentRequest:
+    """Reads a ``litecoin:`` payment URI (scheme in any case) or a bare address, validating the
+    address for ``network``, and returns a ``PaymentRequest``. A repeated ``amount``, ``label``
+    or ``message``, an unknown ``req-`` parameter, an amount that is not plain decimal LTC
+    with at most 8 decimals raise ``InvalidInputError`` naming the field.
+    """
+    ...
+
+def payment_qr(text: str, format: Literal['svg', 'png', 'text'] = 'svg', *, error_correction: Literal['L', 'M', 'Q', 'H'] = 'M', module_size: Optional[int] = None) -> QrImage:
+    """Draws ``text`` as a QR code with a quiet zone of 4 modules and returns a ``QrImage``
+    (SVG or terminal ``.text``, or PNG ``.data``). ``format`` is ``"svg"``, ``"png"`` or
+    ``"text"`` (half blocks for a light-on-dark terminal);
+    ``error_correction`` ``"L"``, ``"M"`` (default), ``"Q"`` or ``"H"``; ``module_size`` the
+    side of one module in pixels (1 to 32, default 8). A payment URI with a bech32 address is
+    encoded with its scheme and address in upper case (compact alphanumeric mode, BIP173).
+    Raises ``InvalidInputError`` on ``text`` when it does not fit a QR code.
+    """
+    ...
+
+def parse_input(text: str, network: NetworkLike) -> ParsedInput:
+    """Says what a pasted or scanned text is and returns a ``ParsedInput``: a payment URI, an
+    address, a WIF, a BIP39 phrase, an extended public or private key, a transaction id, a raw
+    transaction, or ``"unknown"``. Never raises for a text; the result never holds a key or a
+    word of a phrase.
+    """
+    ...
+
+__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'PaymentRequest', 'QrImage', 'ParsedInput', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'default_address', 'build_payment_uri', 'parse_payment_uri', 'payment_qr', 'parse_input', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike', 'AmountLike']

@@ -157,40 +157,41 @@ extension WalletClient {
 // MARK: - Paged reads
 
 extension WalletClient {
-    /// The wallet's transactions, newest first, as an `AsyncThrowingStream` of entries: it
-    /// fetches `pageSize` entries at a time (1 to 500) while it is iterated, and stops fetching
+    /// The wallet's transactions, newest first, as an `AsyncThrowingStream` of pages (one array
+    /// of entries per request, as in every language): it fetches `pageSize` entries at a time
+    /// (1 to 500, default `defaultPageSize()`, 100) while it is iterated, and stops fetching
     /// when the loop ends early or its task is cancelled. A page that does not advance ends it
     /// with an error (the core's check), rather than looping.
     ///
-    ///     for try await tx in client.walletTransactionsPages(walletName: "w") { … }
-    public func walletTransactionsPages(walletName: String, pageSize: Int32 = 100) -> AsyncThrowingStream<WalletTx, Error> {
-        entries { [self] in
+    ///     for try await page in client.walletTransactionsPages(walletName: "w") { for tx in page { … } }
+    public func walletTransactionsPages(walletName: String, pageSize: Int32 = Int32(defaultPageSize())) -> AsyncThrowingStream<[WalletTx], Error> {
+        pages { [self] in
             let pager = try walletTransactionsPager(walletName: walletName, pageSize: pageSize)
             return { try await pager.nextPage() }
         }
     }
 
-    /// The address's history, newest first, as an `AsyncThrowingStream` of entries (see
+    /// The address's history, newest first, as an `AsyncThrowingStream` of pages (see
     /// `walletTransactionsPages`).
-    public func addressTransactionPages(address: String, pageSize: Int32 = 100) -> AsyncThrowingStream<AddressTxEntry, Error> {
-        entries { [self] in
+    public func addressTransactionPages(address: String, pageSize: Int32 = Int32(defaultPageSize())) -> AsyncThrowingStream<[AddressTxEntry], Error> {
+        pages { [self] in
             let pager = try addressTransactionPager(address: address, pageSize: pageSize)
             return { try await pager.nextPage() }
         }
     }
 }
 
-/// Streams the entries of the pages that `start()`'s function returns, until it returns `nil`.
-private func entries<Entry: Sendable>(
+/// Streams the pages that `start()`'s function returns, until it returns `nil`.
+private func pages<Entry: Sendable>(
     _ start: @escaping @Sendable () throws -> @Sendable () async throws -> [Entry]?
-) -> AsyncThrowingStream<Entry, Error> {
+) -> AsyncThrowingStream<[Entry], Error> {
     AsyncThrowingStream { continuation in
         let task = Task {
             do {
                 let nextPage = try start()
                 while let page = try await nextPage() {
                     try Task.checkCancellation()
-                    for entry in page { continuation.yield(entry) }
+                    continuation.yield(page)
                 }
                 continuation.finish()
             } catch {

@@ -4,8 +4,8 @@
 // snake_case names, the methods camelCase), checks the expectations and writes one transcript
 // line, in the same form as the other languages' runners. Result fields are found by the
 // scenario's snake_case path turned camelCase, with `Mirror` on the records. The pages pseudo-ops
-// loop over `walletTransactions` / `addressTransaction` with skip/count until an empty page: the
-// binding has no AsyncSequence of pages. The JSON reader is a small one of its own, because
+// collect the binding's pagers (`walletTransactionsPages` / `addressTransactionPages`, streams of
+// pages). The JSON reader is a small one of its own, because
 // `JSONSerialization` loses the key order that the transcript keeps.
 //
 //     bindings-swift/run-scenarios.sh [--build-only] [TRANSCRIPT]     (builds and runs it in the Swift root)
@@ -338,26 +338,16 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     case "set_wallet_mnemonics": return try await c.setWalletMnemonics(walletName: a.s("wallet_name"), mnemonics: a.secret("mnemonics"), options: SetWalletMnemonicsOptions(passphrase: a.osecret("passphrase")))
     case "wallet_default_address": return try await c.walletDefaultAddress(mnemonics: a.secret("mnemonics"), options: WalletDefaultAddressOptions(addressType: a.addressType("address_type")))
     case "wallet_default_address_v2": return try await c.walletDefaultAddressV2(mnemonics: a.secret("mnemonics"), options: WalletDefaultAddressOptions(addressType: a.addressType("address_type")))
-    // the paged reads, page after page until an empty one (the binding has no AsyncSequence of pages)
+    // the pagers (streams of pages): every entry of every page
     case "wallet_transactions_pages":
-        return Fields(pairs: [("entries", try await allPages(a.int32("page_size") ?? 25) { skip, size in
-            try await c.walletTransactions(walletName: a.s("wallet_name"), options: WalletTransactionsOptions(skip: skip, count: size)).items
-        })])
+        var entries: [WalletTx] = []
+        for try await page in c.walletTransactionsPages(walletName: a.s("wallet_name"), pageSize: a.int32("page_size") ?? Int32(defaultPageSize())) { entries += page }
+        return Fields(pairs: [("entries", entries)])
     case "address_transaction_pages":
-        return Fields(pairs: [("entries", try await allPages(a.int32("page_size") ?? 25) { skip, size in
-            try await c.addressTransaction(address: a.s("address"), options: AddressTransactionOptions(take: size, skip: skip)).items
-        })])
+        var entries: [AddressTxEntry] = []
+        for try await page in c.addressTransactionPages(address: a.s("address"), pageSize: a.int32("page_size") ?? Int32(defaultPageSize())) { entries += page }
+        return Fields(pairs: [("entries", entries)])
     default: throw RunnerError("the scenario names an unknown operation `\(op)`")
-    }
-}
-
-func allPages<T>(_ size: Int32, _ page: (_ skip: Int32, _ size: Int32) async throws -> [T]) async throws -> [T] {
-    var all: [T] = []
-    while true {
-        let items = try await page(Int32(all.count), size)
-        if items.isEmpty { return all }
-        all += items
-        guard all.count < 100_000 else { throw RunnerError("the pages do not end") }
     }
 }
 

@@ -1,7 +1,7 @@
 import XCTest
 @testable import WalletSDK
 
-/// Paged reads as AsyncThrowingStreams of entries, against the sandbox.
+/// Paged reads as AsyncThrowingStreams of pages, against the sandbox.
 final class PagingTests: XCTestCase {
     func testStreamsWalkEveryPageAndStopWhenTheLoopEnds() async throws {
         let c = try Sandbox.client()
@@ -13,18 +13,27 @@ final class PagingTests: XCTestCase {
 
         let all = try await c.walletTransactions(walletName: w, options: WalletTransactionsOptions(count: 500)).items
         XCTAssertEqual(all.count, 5)
+        var sizes: [Int] = []
         var walked: [String?] = []
-        for try await tx in c.walletTransactionsPages(walletName: w, pageSize: 2) { walked.append(tx.txid) }
-        XCTAssertEqual(walked, all.map(\.txid))
-        var firstThree: [String?] = []
-        for try await tx in c.walletTransactionsPages(walletName: w, pageSize: 2) {
-            firstThree.append(tx.txid)
-            if firstThree.count == 3 { break }
+        for try await page in c.walletTransactionsPages(walletName: w, pageSize: 2) {
+            sizes.append(page.count)
+            walked += page.map(\.txid)
         }
-        XCTAssertEqual(firstThree, Array(all.prefix(3).map(\.txid)))
+        XCTAssertEqual(sizes, [2, 2, 1])
+        XCTAssertEqual(walked, all.map(\.txid))
+        var firstTwoPages: [String?] = []
+        for try await page in c.walletTransactionsPages(walletName: w, pageSize: 2) {
+            firstTwoPages += page.map(\.txid)
+            if firstTwoPages.count == 4 { break }
+        }
+        XCTAssertEqual(firstTwoPages, Array(all.prefix(4).map(\.txid)))
+        var defaultSizes: [Int] = []
+        for try await page in c.walletTransactionsPages(walletName: w) { defaultSizes.append(page.count) }
+        XCTAssertEqual(defaultSizes, [5])
+        XCTAssertEqual(defaultPageSize(), 100)
 
         var history: [String?] = []
-        for try await entry in c.addressTransactionPages(address: address, pageSize: 2) { history.append(entry.txid) }
+        for try await page in c.addressTransactionPages(address: address, pageSize: 2) { history += page.map(\.txid) }
         XCTAssertEqual(history.count, 5)
         XCTAssertEqual(Set(history).count, 5)
 

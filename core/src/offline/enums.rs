@@ -80,6 +80,10 @@ macro_rules! for_each_offline_enum_declaration {
         Svg = "svg",
         /// PNG bytes (1-bit grey).
         Png = "png",
+        /// Text for a terminal (UTF-8): two modules per character with the half blocks
+        /// `▀ ▄ █`, light modules drawn in the terminal's foreground colour (for a light-on-dark
+        /// terminal, as `qrencode -t UTF8` draws them).
+        Text = "text",
     }
 
     /// How much of a QR code may be damaged and still be read; printed as `L`, `M`, `Q` or `H`.

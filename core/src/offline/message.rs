@@ -151,9 +151,9 @@ mod tests {
     fn each_family_verifies_only_against_its_address() {
         let wif = "cPsZQu3vG7RtqZk9nfq2ufnspK1vy6MWt3kp2VmZ9hPzpjK4Zfjm";
         let info = super::super::wif_to_key(wif, Some(super::super::Network::Regtest)).unwrap();
-        for t in KeyAddressType::ALL {
+        for &t in KeyAddressType::ALL {
             let sig = sign_message(wif, "m", t).unwrap();
-            for u in KeyAddressType::ALL {
+            for &u in KeyAddressType::ALL {
                 assert_eq!(verify_message(&info.address(u).unwrap(), "m", &sig), t == u, "{t} signature, {u} address");
             }
             assert!(!verify_message(&info.address(t).unwrap(), "n", &sig));

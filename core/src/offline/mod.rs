@@ -74,11 +74,20 @@ macro_rules! declare_offline_enums {
             }
 
             impl $name {
+                /// Every value, in declaration order.
+                pub const ALL: &'static [$name] = &[$( $name::$variant ),*];
+
                 /// The printed name.
                 pub fn as_str(self) -> &'static str {
                     match self {
                         $( $name::$variant => $text, )*
                     }
+                }
+
+                /// The value printed as `name` (ASCII case ignored), for the bindings that
+                /// take these enums as text.
+                pub fn from_name(name: &str) -> Option<$name> {
+                    Self::ALL.iter().copied().find(|v| v.as_str().eq_ignore_ascii_case(name))
                 }
             }
 
@@ -95,9 +104,6 @@ mod enums;
 crate::for_each_offline_enum_declaration!(declare_offline_enums);
 
 impl Network {
-    /// Every network.
-    pub const ALL: [Network; 3] = [Network::Mainnet, Network::Testnet, Network::Regtest];
-
     /// `true` for testnet and regtest (they share Base58 and MWEB prefixes).
     fn is_test(self) -> bool {
         self != Network::Mainnet
@@ -110,16 +116,14 @@ impl FromStr for Network {
     /// Accepts `mainnet`, `testnet` and `regtest`.
     fn from_str(s: &str) -> Result<Network, Error> {
         Network::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|n| n.as_str() == s)
             .ok_or_else(|| Error::invalid_input("network", "must be \"mainnet\", \"testnet\" or \"regtest\""))
     }
 }
 
 impl KeyAddressType {
-    /// Every type.
-    pub const ALL: [KeyAddressType; 3] = [KeyAddressType::P2pkh, KeyAddressType::P2shP2wpkh, KeyAddressType::P2wpkh];
-
     /// Litecoin Core's name: `"legacy"`, `"p2sh-segwit"` or `"bech32"`.
     pub fn core_name(self) -> &'static str {
         match self {
@@ -136,7 +140,7 @@ impl FromStr for KeyAddressType {
     /// Accepts `p2pkh`, `p2sh-p2wpkh` and `p2wpkh`, and Core's names `legacy`, `p2sh-segwit` and
     /// `bech32`.
     fn from_str(s: &str) -> Result<KeyAddressType, Error> {
-        KeyAddressType::ALL.into_iter().find(|t| t.as_str() == s || t.core_name() == s).ok_or_else(|| {
+        KeyAddressType::ALL.iter().copied().find(|t| t.as_str() == s || t.core_name() == s).ok_or_else(|| {
             Error::invalid_input(
                 "address_type",
                 "must be \"p2pkh\", \"p2sh-p2wpkh\" or \"p2wpkh\" (or Core's \"legacy\", \"p2sh-segwit\", \"bech32\")",
@@ -216,7 +220,7 @@ mod tests {
 
     #[test]
     fn network_names_round_trip() {
-        for n in Network::ALL {
+        for &n in Network::ALL {
             assert_eq!(n.as_str().parse::<Network>().unwrap(), n);
             assert_eq!(n.to_string(), n.as_str());
         }
@@ -227,7 +231,7 @@ mod tests {
 
     #[test]
     fn key_address_type_names() {
-        for t in KeyAddressType::ALL {
+        for &t in KeyAddressType::ALL {
             assert_eq!(t.as_str().parse::<KeyAddressType>().unwrap(), t);
             assert_eq!(t.core_name().parse::<KeyAddressType>().unwrap(), t);
             assert_eq!(KeyAddressType::try_from(&crate::AddressType::from(t)).unwrap(), t);

@@ -46,10 +46,10 @@ pub struct QrImage {
 }
 
 impl QrImage {
-    /// The SVG text, `None` for a PNG.
-    pub fn svg(&self) -> Option<&str> {
+    /// The SVG or terminal text, `None` for a PNG.
+    pub fn text(&self) -> Option<&str> {
         match self.format {
-            QrFormat::Svg => std::str::from_utf8(&self.data).ok(),
+            QrFormat::Svg | QrFormat::Text => std::str::from_utf8(&self.data).ok(),
             QrFormat::Png => None,
         }
     }
@@ -77,6 +77,7 @@ impl fmt::Debug for QrImage {
 /// they are (their values are case-sensitive). [`parse_payment_uri`](super::parse_payment_uri)
 /// reads the result to the same request, since the scheme and bech32 ignore case.
 ///
+/// [`QrFormat::Text`] draws the code for a terminal (see [`QrImage::text`]). For the images,
 /// `module_size` is the side of one module in pixels (1 to 32, default 8); the image is
 /// `(modules + 8) × module_size` pixels wide ([`QrImage::width`]). An SVG scales without loss,
 /// so its size only sets its `width` and `height`.
@@ -92,7 +93,7 @@ impl fmt::Debug for QrImage {
 /// let uri = "litecoin:ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w?amount=1.5&label=Shop";
 /// let qr = payment_qr(uri, QrFormat::Svg, QrErrorCorrection::default(), None)?;
 /// assert_eq!(qr.encoded_text, "LITECOIN:LTC1QHDHVRWE6RGQNS8FZ28TEE0HPHR5X7ULW5EXV4W?amount=1.5&label=Shop");
-/// assert!(qr.svg().unwrap().contains("<svg"));
+/// assert!(qr.text().unwrap().contains("<svg"));
 /// assert_eq!(qr.width, (qr.modules + 8) * 8);
 /// # Ok::<(), wallet_sdk::Error>(())
 /// ```
@@ -131,8 +132,33 @@ pub fn payment_qr(text: &str, format: QrFormat, error_correction: QrErrorCorrect
             .build()
             .into_bytes(),
         QrFormat::Png => png_bytes(&code.to_colors(), modules, module_size, width)?,
+        QrFormat::Text => terminal_text(&code.to_colors(), modules).into_bytes(),
     };
     Ok(QrImage { format, data, width, modules, encoded_text })
+}
+
+/// The modules with the quiet zone as lines of half blocks, two module rows per line; a light
+/// module is drawn (the terminal's foreground), a dark one is not. `module_size` does not apply.
+fn terminal_text(colors: &[Color], modules: u32) -> String {
+    let side = modules + 2 * QR_QUIET_ZONE;
+    let light = |x: u32, y: u32| -> bool {
+        let inside = |v: u32| (QR_QUIET_ZONE..QR_QUIET_ZONE + modules).contains(&v);
+        !(inside(x) && inside(y)) || colors[((y - QR_QUIET_ZONE) * modules + x - QR_QUIET_ZONE) as usize] == Color::Light
+    };
+    let mut out = String::with_capacity((side as usize + 1) * (side as usize).div_ceil(2) * 3);
+    for y in (0..side).step_by(2) {
+        for x in 0..side {
+            // the row below the last is outside the code: light, like the quiet zone
+            out.push(match (light(x, y), y + 1 >= side || light(x, y + 1)) {
+                (true, true) => '█',
+                (true, false) => '▀',
+                (false, true) => '▄',
+                (false, false) => ' ',
+            });
+        }
+        out.push('\n');
+    }
+    out
 }
 
 /// A 1-bit grey PNG of the modules (row by row, `modules` a side), each `scale` pixels, with

@@ -4,14 +4,15 @@
 // naming.md snake_case names, the methods camelCase), checks the expectations and writes one
 // transcript line, in the same form as the other languages' runners. Result fields are found by
 // the scenario's snake_case path turned camelCase, on the records' properties (Java reflection on
-// their fields: no kotlin-reflect). The pages pseudo-ops loop over `walletTransactions` /
-// `addressTransaction` with skip/count until an empty page: the binding has no Flow of pages.
+// their fields: no kotlin-reflect). The pages pseudo-ops collect the binding's pagers
+// (`walletTransactionsPages` / `addressTransactionPages`, Flows of pages).
 //
 //     tests/runners/kotlin/build.sh                      # kotlinc, once per source change
 //     scripts/with-sandbox bindings-kotlin/build/scenarios/run-scenarios TRANSCRIPT
 //     bindings-kotlin/build/scenarios/run-hostile CELLS NAME   # one hostile-answer cell (scripts/test-hostile)
 package org.walletsdk.scenarios
 
+import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
 import org.walletsdk.*
 import java.io.File
@@ -245,24 +246,10 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "set_wallet_mnemonics" -> c.setWalletMnemonics(a.s("wallet_name"), a.secret("mnemonics"), SetWalletMnemonicsOptions(passphrase = a.osecret("passphrase")))
     "wallet_default_address" -> c.walletDefaultAddress(a.secret("mnemonics"), WalletDefaultAddressOptions(addressType = a.addressType("address_type")))
     "wallet_default_address_v2" -> c.walletDefaultAddressV2(a.secret("mnemonics"), WalletDefaultAddressOptions(addressType = a.addressType("address_type")))
-    // the paged reads, page after page until an empty one (the binding has no Flow of pages)
-    "wallet_transactions_pages" -> Pages(allPages(a.int("page_size") ?: 25) { skip, size ->
-        c.walletTransactions(a.s("wallet_name"), WalletTransactionsOptions(skip = skip, count = size)).items
-    })
-    "address_transaction_pages" -> Pages(allPages(a.int("page_size") ?: 25) { skip, size ->
-        c.addressTransaction(a.s("address"), AddressTransactionOptions(take = size, skip = skip)).items
-    })
+    // the pagers (Flows of pages): every entry of every page
+    "wallet_transactions_pages" -> Pages(c.walletTransactionsPages(a.s("wallet_name"), a.int("page_size") ?: defaultPageSize().toInt()).toList().flatten())
+    "address_transaction_pages" -> Pages(c.addressTransactionPages(a.s("address"), a.int("page_size") ?: defaultPageSize().toInt()).toList().flatten())
     else -> throw IllegalArgumentException("the scenario names an unknown operation `$op`")
-}
-
-suspend fun <T> allPages(size: Int, page: suspend (skip: Int, size: Int) -> List<T>): List<T> {
-    val all = ArrayList<T>()
-    while (true) {
-        val items = page(all.size, size)
-        if (items.isEmpty()) return all
-        all += items
-        check(all.size < 100_000) { "the pages do not end" }
-    }
 }
 
 fun sandboxPost(path: String, body: Map<String, Any?>): Map<*, *> {

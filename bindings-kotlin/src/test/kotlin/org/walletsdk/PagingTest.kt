@@ -6,7 +6,7 @@ import kotlinx.coroutines.runBlocking
 import org.junit.Assert.assertEquals
 import org.junit.Test
 
-/** Paged reads as Flows of entries, against the sandbox. */
+/** Paged reads as Flows of pages, against the sandbox. */
 class PagingTest {
     @Test
     fun flowsWalkEveryPageAndStopWhenTheCollectorStops(): Unit = runBlocking {
@@ -19,10 +19,15 @@ class PagingTest {
 
         val all = c.walletTransactions(w, WalletTransactionsOptions(count = 500)).items
         assertEquals(5, all.size)
-        assertEquals(all.map { it.txid }, c.walletTransactionsPages(w, pageSize = 2).toList().map { it.txid })
-        assertEquals(all.take(3).map { it.txid }, c.walletTransactionsPages(w, pageSize = 2).take(3).toList().map { it.txid })
+        val pages = c.walletTransactionsPages(w, pageSize = 2).toList()
+        assertEquals(listOf(2, 2, 1), pages.map { it.size })
+        assertEquals(all.map { it.txid }, pages.flatten().map { it.txid })
+        // the collector stops: no third request
+        assertEquals(all.take(4).map { it.txid }, c.walletTransactionsPages(w, pageSize = 2).take(2).toList().flatten().map { it.txid })
+        assertEquals(listOf(5), c.walletTransactionsPages(w).toList().map { it.size })
+        assertEquals(100u, defaultPageSize())
 
-        val history = c.addressTransactionPages(address, pageSize = 2).toList()
+        val history = c.addressTransactionPages(address, pageSize = 2).toList().flatten()
         assertEquals(5, history.size)
         assertEquals(5, history.map { it.txid }.toSet().size)
 
