@@ -14,6 +14,8 @@ pub enum Failure {
     Local(String),
     /// Ctrl-C during a call (exit 130); `outcome_unknown` when the call was not safe to repeat.
     Interrupted { outcome_unknown: bool },
+    /// `wallet resolve` printed its answer; the exit code tells the state (not applied, unknown).
+    Resolved(u8),
 }
 
 impl From<wallet_sdk::Error> for Failure {
@@ -28,6 +30,7 @@ impl fmt::Display for Failure {
             Failure::Usage(m) | Failure::Local(m) => f.write_str(m),
             Failure::Sdk(e) => fmt::Display::fmt(e, f),
             Failure::Interrupted { outcome_unknown: false } => f.write_str("Ctrl-C"),
+            Failure::Resolved(code) => write!(f, "resolved (exit {code})"),
             Failure::Interrupted { outcome_unknown: true } => {
                 write!(f, "Ctrl-C while the request was under way: {OUTCOME_UNKNOWN_ADVICE}")
             }
@@ -39,6 +42,8 @@ impl fmt::Display for Failure {
 pub const LOCAL: u8 = 1;
 /// Exit code of a usage error (clap uses the same).
 pub const USAGE: u8 = 2;
+/// Exit code of `wallet resolve` when the operation did not take effect.
+pub const NOT_APPLIED: u8 = 21;
 /// Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 pub const INTERRUPTED: u8 = 130;
 
@@ -73,6 +78,7 @@ impl Failure {
             Failure::Usage(_) => USAGE,
             Failure::Local(_) => LOCAL,
             Failure::Interrupted { .. } => INTERRUPTED,
+            Failure::Resolved(code) => *code,
             Failure::Sdk(e) => code_of(e.kind()),
         }
     }
@@ -83,6 +89,7 @@ impl Failure {
             Failure::Usage(_) => "usage",
             Failure::Local(_) => "cli",
             Failure::Interrupted { .. } => "interrupted",
+            Failure::Resolved(_) => "resolved",
             Failure::Sdk(e) => e.kind().as_str(),
         }
     }

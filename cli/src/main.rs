@@ -35,6 +35,7 @@ fn exit_code_help() -> String {
     for kind in ErrorKind::ALL {
         s.push_str(&format!("  {:<3} {}\n", exit::code_of(kind), kind.as_str()));
     }
+    s.push_str(&format!("  {:<3} resolve: not applied (safe to send again)\n", exit::NOT_APPLIED));
     s.push_str("  130 interrupted (Ctrl-C)\n");
     s
 }
@@ -249,6 +250,19 @@ pub fn command() -> Command {
         .subcommand(offline)
         .subcommands(payments::Payments::augment_subcommands(Command::new("payments")).get_subcommands().cloned())
         .subcommand(
+            Command::new("resolve")
+                .about("What became of a call that ended in outcome_unknown (exit 0 applied, 21 not applied, 20 still unknown)")
+                .long_about(
+                    "What became of a create, send or broadcast that ended in outcome_unknown (exit code 20): give the \
+                     outcome token that the error printed (`outcomeToken` with --json). A keyed send (--idempotency-key) \
+                     is looked up by its key, a broadcast by its txid, a wallet creation by its name. `not_applied` is \
+                     said only once the request can no longer be in flight (the settle time: the call's timeout plus \
+                     60 s, waited out here when needed). Exit 0: applied; 21: not applied (safe to send again); 20: \
+                     still unknown.",
+                )
+                .arg(Arg::new("token").value_name("TOKEN").help("The outcome token; '-' or none reads it from stdin")),
+        )
+        .subcommand(
             Command::new("completions").about("Print a shell completion script").arg(
                 Arg::new("shell").required(true).value_parser(clap::value_parser!(clap_complete::Shell)),
             ),
@@ -267,7 +281,10 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
             out.discard_empty();
-            render::report(&f, out.json);
+            // `wallet resolve` has printed its answer: only the exit code is left to give
+            if !matches!(f, Failure::Resolved(_)) {
+                render::report(&f, out.json);
+            }
             ExitCode::from(f.exit_code())
         }
     }
@@ -295,6 +312,23 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
                 _ => emit(out, value, 0),
             }
         }
+        Some(("resolve", m)) => {
+            out.prepare()?;
+            let token = match m.get_one::<String>("token").map(String::as_str) {
+                Some(t) if t != "-" => t.to_string(),
+                _ => {
+                    let mut t = String::new();
+                    std::io::Read::read_to_string(&mut std::io::Read::take(std::io::stdin(), 64 * 1024), &mut t)
+                        .map_err(|e| Failure::Usage(format!("cannot read the token from stdin: {e}")))?;
+                    t
+                }
+            };
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| Failure::Local(format!("cannot start the async runtime: {e}")))?;
+            runtime.block_on(resolve(matches, token.trim(), out))
+        }
         Some(("completions", m)) => {
             let shell = *m.get_one::<clap_complete::Shell>("shell").expect("required");
             clap_complete::generate(shell, &mut command(), "wallet", &mut std::io::stdout());
@@ -310,6 +344,24 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
             runtime.block_on(run_operation(method, matches, m, out))
         }
         None => unreachable!("a subcommand is required"),
+    }
+}
+
+/// `wallet resolve`: the resolution, and an exit code per state.
+async fn resolve(g: &ArgMatches, token: &str, out: &mut Output) -> Result<(), Failure> {
+    let mut stdin = Stdin::new();
+    let client = client(g, None, &mut stdin)?;
+    let r = interruptible(false, waiting("resolve", client.resolve_token(token))).await??;
+    let sent = r.sent.as_ref().map(|s| serde_json::json!({ "txid": s.txid, "replayed": s.replayed }));
+    let value = serde_json::json!({
+        "state": r.state.as_str(), "operation": r.operation, "txid": r.txid, "walletName": r.wallet_name,
+        "secretLost": r.secret_lost, "sent": sent, "reason": r.reason,
+    });
+    emit(out, value, 0)?;
+    match r.state {
+        wallet_sdk::ResolutionState::Applied => Ok(()),
+        wallet_sdk::ResolutionState::NotApplied => Err(Failure::Resolved(exit::NOT_APPLIED)),
+        _ => Err(Failure::Resolved(exit::code_of(wallet_sdk::ErrorKind::OutcomeUnknown))),
     }
 }
 

@@ -108,12 +108,12 @@ pub fn subcommand(method: Method) -> Command {
             Presence::Required => "Required",
             _ => "Optional",
         };
-        let location = match p.location {
-            Location::Header => "header",
-            Location::Query => "query parameter",
-            Location::Body => "body field",
+        let wire = match p.location {
+            Location::Header => format!("header `{}`", p.wire_name),
+            Location::Query => format!("query parameter `{}`", p.wire_name),
+            Location::Body => format!("body field `{}`", p.wire_name),
+            Location::Sdk => "used by the SDK, not sent as such".to_string(),
         };
-        let wire = format!("{location} `{}`", p.wire_name);
         let arg = if p.secret {
             Arg::new(p.sdk_name)
                 .long(format!("{flag}-file"))

@@ -141,6 +141,7 @@ fn failure_text(f: &Failure, as_json: bool) -> String {
             put("retryAfterSeconds", err.retry_after().map(|d| Value::from(d.as_secs_f64())));
             put("retryable", Some(Value::Bool(err.is_retryable())));
             put("rawBody", err.raw_body().map(Value::from));
+            put("outcomeToken", err.outcome_token().map(Value::from));
         }
         if outcome_unknown {
             e.insert("advice".into(), json!(exit::OUTCOME_UNKNOWN_ADVICE));
@@ -150,6 +151,9 @@ fn failure_text(f: &Failure, as_json: bool) -> String {
         let mut s = format!("error: {}: {}\n", f.kind(), clean(&f.to_string()));
         if outcome_unknown {
             s.push_str(&format!("hint: {}\n", exit::OUTCOME_UNKNOWN_ADVICE));
+            if let Some(token) = if let Failure::Sdk(e) = f { e.outcome_token() } else { None } {
+                s.push_str(&format!("hint: find out what became of it with: wallet resolve '{}'\n", clean(&token)));
+            }
         } else if matches!(f, Failure::Sdk(e) if e.is_retryable()) {
             s.push_str("hint: this may succeed if repeated later\n");
         }

@@ -408,3 +408,37 @@ fn payment_requests_and_parse() {
     let o = wallet(&["parse", "-"], &[], Some(PHRASE));
     assert!(text(&o.stdout).contains("mnemonic") && !text(&o.stdout).contains("abandon"));
 }
+
+#[test]
+fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
+    // a wallet creation whose answer was lost: the wallet exists -> applied, exit 0
+    let url = canned_service("200 OK", r#"{"successful": true, "message": "ok", "data": {"walletName": "w1", "balance": 0}}"#);
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    let token = r#"{"v":1,"operation":"create_wallet","wallet_name":"w1"}"#;
+    let o = wallet(&["--json", "resolve", token], &env, None);
+    let v = ok_json(&o);
+    assert_eq!((v["state"].as_str(), v["walletName"].as_str()), (Some("applied"), Some("w1")), "{v}");
+    // from stdin too
+    assert_eq!(ok_json(&wallet(&["--json", "resolve"], &env, Some(token)))["state"], "applied");
+
+    // no such wallet, and the request settled long ago -> not applied, exit 21
+    let body = r#"{"successful": false, "message": "Wallet w1 not found", "error": {"code": "wallet_not_found", "field": "walletName"}}"#;
+    let url = canned_service("404 Not Found", body);
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["--json", "resolve", r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","settles_at_ms":1}"#], &env, None);
+    assert_eq!(code(&o), 21, "{}{}", text(&o.stdout), text(&o.stderr));
+    let v: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["state"], "not_applied");
+    assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
+
+    // an address creation cannot be checked -> still unknown, exit 20
+    let o = wallet(&["--json", "resolve", r#"{"v":1,"operation":"create_address","wallet_name":"w1"}"#], &env, None);
+    assert_eq!(code(&o), 20);
+
+    // a forged token: invalid_input on `token`, before any request
+    let env = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY)];
+    for forged in ["garbage", r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","x":1}"#, &"[".repeat(100_000)] {
+        let e = json_error(&wallet(&["--json", "resolve", forged], &env, None), 3, "invalid_input");
+        assert_eq!(e["field"], "token");
+    }
+}

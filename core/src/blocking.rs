@@ -139,6 +139,11 @@ impl Client {
         self.run(|c| async move { error.resolve(&c).await })
     }
 
+    /// Blocking form of [`crate::Client::resolve_token`].
+    pub fn resolve_token(&self, token: &str) -> Result<crate::Resolution> {
+        self.run(|c| async move { c.resolve_token(token).await })
+    }
+
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
         let pid = std::process::id();

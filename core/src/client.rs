@@ -575,6 +575,13 @@ impl Client {
         &self.shared.keyed_sends
     }
 
+    /// Resolves a saved [`Error::outcome_token`] (see [`Error::resolve`]): what became of a
+    /// call that failed with `outcome_unknown`, perhaps in another process. A token that is not
+    /// one of this SDK's is an `invalid_input` error on `token`.
+    pub async fn resolve_token(&self, token: &str) -> Result<crate::Resolution> {
+        crate::exactly_once::resolve_token(token, self).await
+    }
+
     /// The settle time of this client (see [`ClientBuilder::settle_time`]).
     pub fn settle_time(&self) -> Duration {
         self.settings.settle_time.unwrap_or_else(|| self.settings.timeout.saturating_add(SETTLE_MARGIN))

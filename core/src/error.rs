@@ -361,6 +361,16 @@ impl Error {
         crate::exactly_once::resolve(self, client).await
     }
 
+    /// What [`Error::resolve`] needs, as text to keep and resolve later, in this process or
+    /// another, with [`crate::Client::resolve_token`] (the CLI's `wallet resolve`, a job queue,
+    /// a database row; the bindings give it to Kotlin, Swift and Python as `outcome_token`).
+    /// JSON holding the operation, the non-secret inputs that identify its effect (txid, wallet
+    /// name, idempotency key, recipient and amount of a keyed send) and when the request
+    /// settles; never a secret. `None` when there is nothing to resolve.
+    pub fn outcome_token(&self) -> Option<String> {
+        self.details.resolve.as_ref().map(|info| info.to_token())
+    }
+
     /// The blocking form of [`Error::resolve`], with the blocking client.
     pub fn resolve_blocking(&self, client: &crate::blocking::Client) -> Result<crate::Resolution> {
         client.resolve(self)

@@ -4,7 +4,7 @@
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::amount::Amount;
 use crate::client::{AnswerMeta, Client};
@@ -205,6 +205,89 @@ impl ResolveInfo {
         self.settles_at = Instant::now().checked_add(settle);
         self
     }
+
+    /// The info as an [`OutcomeToken`]'s text.
+    pub(crate) fn to_token(&self) -> String {
+        let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let settles_at_ms = self.settles_at.map(|at| now_ms + at.saturating_duration_since(Instant::now()).as_millis() as u64);
+        let token = TokenV1 {
+            v: 1,
+            operation: self.op.name.to_string(),
+            txid: self.txid.clone(),
+            wallet_name: self.wallet_name.clone(),
+            idempotency_key: self.key.clone(),
+            recipient_address: self.recipient.clone(),
+            amount_litoshis: self.amount.map(Amount::litoshis),
+            amount_include_fees: self.include_fees,
+            settles_at_ms,
+        };
+        serde_json::to_string(&token).unwrap_or_default()
+    }
+
+    /// Reads an [`OutcomeToken`]'s text back, checking every field (it may come from anywhere).
+    pub(crate) fn from_token(text: &str) -> Result<ResolveInfo> {
+        let bad = |why: &str| Error::invalid_input("token", format!("is not an outcome token of this SDK: {why}"));
+        if text.len() > MAX_TOKEN_LEN {
+            return Err(bad("too long"));
+        }
+        if crate::json_limits::check(text.as_bytes()).is_err() {
+            return Err(bad("not bounded JSON"));
+        }
+        let t: TokenV1 = serde_json::from_str(text).map_err(|_| bad("not its JSON form"))?;
+        if t.v != 1 {
+            return Err(bad("an unknown version"));
+        }
+        let op = ops::by_name(&t.operation).ok_or_else(|| bad("an unknown operation"))?;
+        let short = |s: &Option<String>| s.as_ref().is_none_or(|s| !s.is_empty() && s.len() <= MAX_TOKEN_FIELD_LEN);
+        if ![&t.txid, &t.wallet_name, &t.idempotency_key, &t.recipient_address].iter().all(|s| short(s)) {
+            return Err(bad("a field is empty or too long"));
+        }
+        if t.txid.as_ref().is_some_and(|x| x.len() != 64 || !x.bytes().all(|b| b.is_ascii_hexdigit())) {
+            return Err(bad("the txid is not 64 hex digits"));
+        }
+        let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
+        let settles_at = t.settles_at_ms.map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms).min(MAX_TOKEN_SETTLE_MS)));
+        Ok(ResolveInfo {
+            op,
+            txid: t.txid,
+            wallet_name: t.wallet_name,
+            key: t.idempotency_key,
+            recipient: t.recipient_address,
+            amount: t.amount_litoshis.map(Amount::from_litoshis),
+            include_fees: t.amount_include_fees,
+            settles_at,
+        })
+    }
+}
+
+/// The longest outcome token read (4 KiB; one is a few hundred bytes).
+const MAX_TOKEN_LEN: usize = 4096;
+/// The longest text field of an outcome token.
+const MAX_TOKEN_FIELD_LEN: usize = 256;
+/// The longest wait a token can ask for (a day): a forged one cannot park `resolve` for ever.
+const MAX_TOKEN_SETTLE_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// The JSON form of an outcome token, version 1.
+#[derive(serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct TokenV1 {
+    v: u32,
+    operation: String,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    txid: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    wallet_name: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    idempotency_key: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    recipient_address: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    amount_litoshis: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    amount_include_fees: Option<bool>,
+    /// When the request can no longer be in flight, in Unix milliseconds.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    settles_at_ms: Option<u64>,
 }
 
 // ------------------------------------------------------------------ what the client learns
@@ -481,6 +564,13 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
     })
 }
 
+/// [`Client::resolve_token`]: resolves a saved [`Error::outcome_token`].
+pub(crate) async fn resolve_token(token: &str, client: &Client) -> Result<Resolution> {
+    let info = ResolveInfo::from_token(token)?;
+    let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
+    resolve(&placeholder, client).await
+}
+
 /// An error that carries nothing to check.
 fn without_info(e: &Error) -> Resolution {
     let op = e.operation().and_then(ops::by_name);
@@ -554,6 +644,47 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn outcome_tokens_round_trip_and_refuse_forgeries() {
+        let mut info = ResolveInfo {
+            op: &ops::SEND_FUNDS_FROM_WALLET,
+            txid: None,
+            wallet_name: Some("w1".into()),
+            key: Some("order-42".into()),
+            recipient: Some("rltc1qxyz".into()),
+            amount: Some(Amount::from_litoshis(12_345)),
+            include_fees: None,
+            settles_at: None,
+        }
+        .settling(Duration::from_secs(30));
+        let text = info.to_token();
+        assert!(text.contains("\"order-42\"") && text.contains("12345"), "{text}");
+        let back = ResolveInfo::from_token(&text).unwrap();
+        assert_eq!((back.op.name, back.key.as_deref(), back.amount), ("send_funds_from_wallet", Some("order-42"), info.amount));
+        let wait = back.settles_at.unwrap().saturating_duration_since(Instant::now());
+        assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(31), "{wait:?}");
+        info.txid = Some("ab".repeat(32));
+        assert!(ResolveInfo::from_token(&info.to_token()).is_ok());
+        for forged in [
+            String::new(),
+            "[]".into(),
+            r#"{"v":2,"operation":"create_wallet"}"#.into(),
+            r#"{"v":1,"operation":"no_such_op"}"#.into(),
+            r#"{"v":1,"operation":"create_wallet","extra":1}"#.into(),
+            r#"{"v":1,"operation":"broadcast_transaction","txid":"zz"}"#.into(),
+            format!(r#"{{"v":1,"operation":"create_wallet","wallet_name":"{}"}}"#, "w".repeat(300)),
+            format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)),
+        ] {
+            let e = ResolveInfo::from_token(&forged).err().unwrap_or_else(|| panic!("accepted {forged:.60}"));
+            assert_eq!(e.field(), Some("token"));
+        }
+        // a token from far in the future waits at most a day
+        let far = r#"{"v":1,"operation":"create_wallet","wallet_name":"w","settles_at_ms":18446744073709551615}"#;
+        let wait = ResolveInfo::from_token(far).unwrap().settles_at.unwrap().saturating_duration_since(Instant::now());
+        assert!(wait <= Duration::from_millis(MAX_TOKEN_SETTLE_MS));
+    }
+
     use super::*;
 
     #[test]
