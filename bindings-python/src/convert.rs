@@ -49,6 +49,7 @@ fn build_error(py: Python<'_>, e: &Error) -> PyResult<PyErr> {
     d.set_item("node_message", e.node_message())?;
     d.set_item("attempts", e.attempts())?;
     d.set_item("raw_body", e.raw_body())?;
+    d.set_item("outcome_token", e.outcome_token())?;
     let exc = factory.call1((e.kind().as_str(), e.to_string(), d))?;
     Ok(PyErr::from_value(exc))
 }

@@ -14,6 +14,7 @@ use wallet_sdk::*;
 mod bridge;
 mod convert;
 mod offline;
+mod resolve;
 mod schema;
 mod types;
 
@@ -499,6 +500,21 @@ impl Client {
         Ok(out.into_pyobject(py)?.unbind())
     }
 
+    /// What became of a call that failed with ``OutcomeUnknownError``: give the error, or its
+    /// ``outcome_token`` (a ``str`` kept from another process). A keyed send is looked up by its
+    /// key, a broadcast by its txid, a wallet creation by its name; ``"not_applied"`` is said
+    /// only after the settle time (the call's timeout plus 60 s, waited out when needed). An
+    /// error without a token resolves to ``"unknown"``; a token that is not this SDK's raises
+    /// ``InvalidInputError`` on ``token``. Returns a ``Resolution``.
+    fn resolve<'py>(&self, py: Python<'py>, error_or_token: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let c = self.client(py)?;
+        let resolved = match resolve::Target::of(error_or_token)? {
+            resolve::Target::Nothing(operation) => resolve::Resolved::nothing(operation),
+            resolve::Target::Token(token) => resolve::Resolved::of(py.detach(|| wallet_sdk::panic::catch(|| c.resolve_token(&token)))),
+        };
+        resolved.into_pyobject(py)
+    }
+
     /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
     /// entries (``WalletTx``) per request; each item is a list.
     #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
@@ -547,6 +563,21 @@ impl AsyncClient {
             Some(name) => guard_cancellation(py, name, awaitable),
             None => Ok(awaitable),
         }
+    }
+
+    /// The coroutine form of :meth:`Client.resolve` (same argument and rules).
+    fn resolve<'py>(&self, py: Python<'py>, error_or_token: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let c = self.client(py)?;
+        let target = resolve::Target::of(error_or_token)?;
+        future_into_py(py, async move {
+            Ok(match target {
+                resolve::Target::Nothing(operation) => resolve::Resolved::nothing(operation),
+                resolve::Target::Token(token) => match c.resolve_token(&token).await {
+                    Ok(r) => resolve::Resolved::Ok(r),
+                    Err(e) => resolve::Resolved::Err(e),
+                },
+            })
+        })
     }
 
     /// Iterates (``async for``) over a wallet's transactions page by page (newest first),
@@ -856,6 +887,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAmount>()?;
     m.add_class::<PySecret>()?;
     m.add_class::<PyAddressType>()?;
+    m.add_class::<resolve::PyResolution>()?;
     m.add_class::<PageIterator>()?;
     m.add_class::<AsyncPageIterator>()?;
     m.add_function(wrap_pyfunction!(_methods, m)?)?;

@@ -400,3 +400,59 @@ def test_a_pages_entries_share_repeated_values_and_its_raw_json_is_made_on_first
             model.comment = "changed"
     with pytest.raises(TypeError, match="cannot be pickled"):
         pickle.dumps(page)
+
+
+# ------------------------------------------------------------------ exactly-once (docs/adr/0014)
+
+def _funded_wallet(c: w.Client, tag: str, amount: str) -> tuple:
+    name = unique(tag)
+    c.create_wallet(name)
+    address = c.create_address(name).address
+    fund(address, amount)
+    return name, address
+
+
+def test_a_keyed_send_whose_answer_is_lost_resolves_applied_and_is_never_paid_twice():
+    key = fresh_key()
+    direct = make_client(key)
+    wallet, _ = _funded_wallet(direct, "pyks", "3")
+    _, recipient = _funded_wallet(direct, "pyks_to", "0.1")
+    c = proxied_client(key, timeout=60)
+    arm("/api/Transactions/send-funds-from-wallet", key, "status_after_forward", status=504)
+    with pytest.raises(w.OutcomeUnknownError) as lost:
+        c.send_funds_from_wallet(wallet, recipient, Decimal("0.25"), description="invoice 9", idempotency_key="py-inv-9")
+    token = lost.value.outcome_token
+    assert token and "py-inv-9" in token and "invoice" not in token
+    r = c.resolve(lost.value)
+    assert (r.state, r.secret_lost) == ("applied", False), r.reason
+    assert r.sent.replayed and r.sent.txid == r.txid
+    # the same answer from the token alone, as another process would resolve it
+    assert c.resolve(token).txid == r.txid
+    again = c.send_funds_from_wallet(wallet, recipient, Decimal("0.25"), description="invoice 9", idempotency_key="py-inv-9")
+    assert again.replayed and again.txid == r.txid
+    assert hits("/api/Transactions/send-funds-from-wallet", key)["forwarded"] == 1
+    sends = [t for page in direct.wallet_transactions_pages(wallet) for t in page if t.category == "send"]
+    assert [t.txid for t in sends] == [r.txid]
+    assert sends[0].comment == "invoice 9 [wsdk-idem:py-inv-9]"
+
+
+def test_resolve_in_asyncio_and_without_a_token():
+    key = fresh_key()
+    name = unique("pyimp")
+
+    async def run() -> None:
+        async with w.AsyncClient(env("WALLET_FAULT_PROXY_URL"), key, timeout=60) as c:
+            arm("/api/Wallet/create-importable-wallet", key, "status_after_forward", status=504)
+            with pytest.raises(w.OutcomeUnknownError) as lost:
+                await c.create_importable_wallet(name)
+            r = await c.resolve(lost.value)
+            # the wallet exists, but its phrase was in the lost answer
+            assert (r.state, r.wallet_name, r.secret_lost) == ("applied", name, True), r
+            assert "Resolution(state='applied'" in repr(r)
+            nothing = await c.resolve(w.NotFoundError("m", kind="not_found", operation="wallet_balance"))
+            assert (nothing.state, nothing.operation) == ("unknown", "wallet_balance")
+            with pytest.raises(w.InvalidInputError) as bad:
+                await c.resolve('{"v":1,"operation":"create_wallet","forged":1}')
+            assert bad.value.field == "token"
+
+    asyncio.run(run())

@@ -50,6 +50,15 @@ MEMBERS: List[Tuple[str, List[Tuple[str, str, str]]]] = [
         ("@property", "value(self)", "str"),
         ("@property", "code(self)", "int"),
     ]),
+    ("Resolution", [
+        ("@property", "state(self)", "str"),
+        ("@property", "operation(self)", "Optional[str]"),
+        ("@property", "txid(self)", "Optional[str]"),
+        ("@property", "wallet_name(self)", "Optional[str]"),
+        ("@property", "sent(self)", "Optional[SentFunds]"),
+        ("@property", "secret_lost(self)", "bool"),
+        ("@property", "reason(self)", "str"),
+    ]),
     ("PageIterator", [
         ("", "__iter__(self)", "PageIterator[_T]"),
         ("", "__next__(self)", "List[_T]"),
@@ -84,6 +93,7 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         ("", "with_options(self, *, timeout: Optional[float] = None, max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None)", cls),
         (a, "close(self)", "None"),
         (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
+        (a, "resolve(self, error_or_token: Union[WalletSdkError, str])", "Resolution"),
         ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[WalletTx]"),
         ("", f"address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[AddressTxEntry]"),
     ]
@@ -247,7 +257,7 @@ def render_native(native) -> str:
         "from decimal import Decimal",
         "from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
         "",
-        "from ._errors import AbandonedCall",
+        "from ._errors import AbandonedCall, WalletSdkError",
         "from ._models import *",
         "",
         "_T = TypeVar(\"_T\")",

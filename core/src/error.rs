@@ -251,9 +251,10 @@ impl Error {
     /// The names of the accessors that describe an error, in the order of the design's table.
     /// Every binding exposes each of them (its kind and field list test compares against
     /// this list; `is_retryable` is `retryable` there).
-    pub const FIELDS: [&'static str; 14] = [
+    pub const FIELDS: [&'static str; 15] = [
         "kind", "message", "status", "service_code", "service_message", "request_id", "field",
         "retry_after", "operation", "node_code", "node_message", "attempts", "retryable", "raw_body",
+        "outcome_token",
     ];
 
     /// The stable category of the error.

@@ -564,6 +564,16 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
     })
 }
 
+impl Resolution {
+    /// The answer for an error without an [`Error::outcome_token`] (a binding's
+    /// `resolve(error)`): nothing to look up, so `unknown`, naming the error's operation.
+    pub fn without_token(operation: Option<String>) -> Resolution {
+        let mut r = Resolution::new(ResolutionState::Unknown, None, "the error carries nothing the SDK can look up");
+        r.operation = operation;
+        r
+    }
+}
+
 /// [`Client::resolve_token`]: resolves a saved [`Error::outcome_token`].
 pub(crate) async fn resolve_token(token: &str, client: &Client) -> Result<Resolution> {
     let info = ResolveInfo::from_token(token)?;

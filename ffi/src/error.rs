@@ -15,7 +15,9 @@ macro_rules! wallet_error {
         /// requests were sent; `retryable` whether repeating the call later may succeed
         /// (never for `OutcomeUnknown`, nor for any error of a non-idempotent operation whose
         /// request may have reached the service); `raw_body` the redacted body of an answer the
-        /// SDK could not read (`Decode`, `OutcomeUnknown` after an unreadable 2xx).
+        /// SDK could not read (`Decode`, `OutcomeUnknown` after an unreadable 2xx);
+        /// `outcome_token` what `WalletClient.resolve` needs to find out what became of an
+        /// `OutcomeUnknown` call (no secret in it).
         #[derive(Clone, Debug, uniffi::Error)]
         pub enum WalletError {
             $(
@@ -34,6 +36,7 @@ macro_rules! wallet_error {
                     attempts: i32,
                     retryable: bool,
                     raw_body: Option<String>,
+                    outcome_token: Option<String>,
                 },
             )*
         }
@@ -43,18 +46,18 @@ macro_rules! wallet_error {
 
         impl WalletError {
             fn build(info: WalletErrorInfo) -> WalletError {
-                let WalletErrorInfo { kind, message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body } = info;
+                let WalletErrorInfo { kind, message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body, outcome_token } = info;
                 match kind.as_str() {
-                    $( $kind => WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body }, )*
-                    _ => WalletError::Internal { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body },
+                    $( $kind => WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body, outcome_token }, )*
+                    _ => WalletError::Internal { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body, outcome_token },
                 }
             }
 
             /// The kind and every field, whatever the variant.
             pub fn info(&self) -> WalletErrorInfo {
                 match self.clone() {
-                    $( WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body } =>
-                        WalletErrorInfo { kind: $kind.to_string(), message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body }, )*
+                    $( WalletError::$variant { message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body, outcome_token } =>
+                        WalletErrorInfo { kind: $kind.to_string(), message, status, service_code, service_message, request_id, field, retry_after_ms, operation, node_code, node_message, attempts, retryable, raw_body, outcome_token }, )*
                 }
             }
 
@@ -143,12 +146,15 @@ pub struct WalletErrorInfo {
     /// The redacted body of an answer the SDK could not read (`decode`, `outcome_unknown`
     /// after an unreadable 2xx); never for an answer that carries a secret.
     pub raw_body: Option<String>,
+    /// For an `outcome_unknown` (or a failed broadcast): what `WalletClient.resolve` needs to
+    /// find out what became of the call, as text to keep (no secret in it).
+    pub outcome_token: Option<String>,
 }
 
 impl WalletErrorInfo {
     /// A `kind` error with this message and no other field.
     fn new(kind: &str, message: impl Into<String>) -> WalletErrorInfo {
-        WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, service_message: None, request_id: None, field: None, retry_after_ms: None, operation: None, node_code: None, node_message: None, attempts: 0, retryable: false, raw_body: None }
+        WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, service_message: None, request_id: None, field: None, retry_after_ms: None, operation: None, node_code: None, node_message: None, attempts: 0, retryable: false, raw_body: None, outcome_token: None }
     }
 }
 
@@ -233,6 +239,7 @@ impl From<wallet_sdk::Error> for WalletError {
             attempts: i32::try_from(e.attempts()).unwrap_or(i32::MAX),
             retryable: e.is_retryable(),
             raw_body: e.raw_body().map(str::to_string),
+            outcome_token: e.outcome_token(),
         })
     }
 }

@@ -32,6 +32,7 @@ mod logger;
 mod models;
 mod offline;
 mod paging;
+mod resolve;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
@@ -39,6 +40,7 @@ pub use error::{error_fields, error_kinds, wallet_error_info, WalletError, Walle
 pub use logger::{CallEvent, WalletLogger};
 pub use models::*;
 pub use paging::{AddressTransactionPager, WalletTransactionPager};
+pub use resolve::{Resolution, ResolutionState};
 
 uniffi::setup_scaffolding!();
 

@@ -18,6 +18,7 @@ from ._native import (
     Client,
     DEFAULT_PAGE_SIZE,
     PageIterator,
+    Resolution,
     Secret,
     __version__,
 )
@@ -67,6 +68,7 @@ __all__ = [
     "AddressType",
     "PageIterator",
     "AsyncPageIterator",
+    "Resolution",
     "DEFAULT_PAGE_SIZE",
     "AmountLike",
     "SecretLike",

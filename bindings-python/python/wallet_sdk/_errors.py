@@ -57,6 +57,10 @@ class WalletSdkError(Exception):
         attempts: how many requests were sent.
         raw_body: the answer's body, redacted, when the SDK could not read it (never kept for
             operations whose answers carry secrets).
+        outcome_token: for an ``OutcomeUnknownError`` (and a failed broadcast), what
+            ``Client.resolve`` needs to find out what became of the call, as a ``str`` to keep
+            (a database row, a job) and resolve later, in this process or another; it holds no
+            secret. ``None`` when there is nothing to look up.
     """
 
     kind: str = "wallet_sdk_error"
@@ -78,6 +82,7 @@ class WalletSdkError(Exception):
         node_message: Optional[str] = None,
         attempts: int = 0,
         raw_body: Optional[str] = None,
+        outcome_token: Optional[str] = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -95,6 +100,7 @@ class WalletSdkError(Exception):
         self.node_message = node_message
         self.attempts = attempts
         self.raw_body = raw_body
+        self.outcome_token = outcome_token
 
     def __str__(self) -> str:
         return self.message
@@ -209,7 +215,9 @@ class OutcomeUnknownError(WalletSdkError):
     usable answer came: no answer, a timeout, a 5xx other than 503 (a gateway may send one after
     the service acted), a 2xx that cannot be read, or the caller cancelled the coroutine after
     the request may have been sent (it then runs on: see ``on_abandoned_call``). Never
-    retryable: check the outcome before repeating it."""
+    retryable: check the outcome before repeating it, with ``client.resolve(error)`` (a
+    ``Resolution`` whose ``state`` is ``"applied"``, ``"not_applied"`` or ``"unknown"``), now or
+    later from ``error.outcome_token``."""
 
     kind = "outcome_unknown"
 

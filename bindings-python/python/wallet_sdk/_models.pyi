@@ -1022,6 +1022,13 @@ class SentFunds(ResultModel):
     def amount_include_fees(self) -> Optional[bool]:
         """Whether the fee was taken from the amount."""
         ...
+    @property
+    def replayed(self) -> bool:
+        """Set by the SDK, never by the service: `true` when a send with an `idempotency_key`
+        found an earlier send carrying that key and returned it instead of paying again
+        (then `amount_received`, `fee` and `total_debited` come from the wallet's entry).
+        """
+        ...
 
 class RawTransaction(ResultModel):
     """Result of `create_raw_transaction`, `_v2` and `_v3` (an unsigned transaction)."""

@@ -6,7 +6,7 @@ import datetime
 from decimal import Decimal
 from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
 
-from ._errors import AbandonedCall
+from ._errors import AbandonedCall, WalletSdkError
 from ._models import *
 
 _T = TypeVar("_T")
@@ -80,6 +80,43 @@ class AddressType:
     @property
     def code(self) -> int:
         """The integer code (0 legacy, 1 p2sh-segwit, 2 bech32, 3 mweb)."""
+        ...
+
+class Resolution:
+    """What ``Client.resolve`` found out about a call that failed with ``OutcomeUnknownError``.
+    Read-only.
+    """
+    @property
+    def state(self) -> str:
+        """``"applied"`` (it took effect), ``"not_applied"`` (it did not and no longer can: safe to
+        do again) or ``"unknown"`` (check by other means before doing it again).
+        """
+        ...
+    @property
+    def operation(self) -> Optional[str]:
+        """The operation (snake_case) the error came from."""
+        ...
+    @property
+    def txid(self) -> Optional[str]:
+        """The transaction id: of the broadcast (computed locally), or of the keyed send found."""
+        ...
+    @property
+    def wallet_name(self) -> Optional[str]:
+        """The wallet of a wallet creation or a keyed send."""
+        ...
+    @property
+    def sent(self) -> Optional[SentFunds]:
+        """For an applied keyed send: the ``SentFunds``, as replaying its key returns it."""
+        ...
+    @property
+    def secret_lost(self) -> bool:
+        """``True`` when the operation was applied but a secret it returns only once (a new
+        wallet's phrase or passphrase) was in the lost answer: do not fund that wallet.
+        """
+        ...
+    @property
+    def reason(self) -> str:
+        """One sentence: how the state was decided."""
         ...
 
 class PageIterator(Generic[_T]):
@@ -159,6 +196,15 @@ class Client:
         ``data`` comes back as plain Python data (numbers with decimals as ``Decimal``), with
         secret fields redacted. The credential, checks, retries and the non-idempotent rules are
         those of the typed methods. For answers whose shape the typed results cannot read.
+        """
+        ...
+    def resolve(self, error_or_token: Union[WalletSdkError, str]) -> Resolution:
+        """What became of a call that failed with ``OutcomeUnknownError``: give the error, or its
+        ``outcome_token`` (a ``str`` kept from another process). A keyed send is looked up by its
+        key, a broadcast by its txid, a wallet creation by its name; ``"not_applied"`` is said
+        only after the settle time (the call's timeout plus 60 s, waited out when needed). An
+        error without a token resolves to ``"unknown"``; a token that is not this SDK's raises
+        ``InvalidInputError`` on ``token``. Returns a ``Resolution``.
         """
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[WalletTx]:
@@ -245,11 +291,14 @@ class Client:
     def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
         """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
         ...
-    def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None) -> SentFunds:
+    def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None, idempotency_key: Optional[str] = None) -> SentFunds:
         """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
         signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-        automatically: a lost answer is an outcome-unknown error (look for the payment in the
-        wallet's transactions before sending again).
+        automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
+        the payment happened when the send had an `idempotency_key`. With a key the SDK first
+        looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
+        if there is one, returns it (`replayed` true) instead of paying again; the key is kept
+        in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
         """
         ...
     def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
@@ -273,9 +322,11 @@ class Client:
         """
         ...
     def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not
-        retried automatically; after an outcome-unknown error look the txid up with
-        `transaction_details`.
+        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
+        repeat, so retried like a read: a transaction cannot be applied twice, and when the node
+        answers that it already has it (in the mempool or in a block) the SDK returns success
+        with the txid it computed locally from the hex (legacy and segwit transactions; not
+        MWEB ones, whose "already known" answers stay errors).
         """
         ...
     def get_blockchain_otp(self, signature: str) -> BlockchainOtp:
@@ -421,6 +472,9 @@ class AsyncClient:
     async def call(self, operation: str, arguments: Optional[Dict[str, Any]] = None) -> Any:
         """The coroutine form of :meth:`Client.call` (same arguments and rules)."""
         ...
+    async def resolve(self, error_or_token: Union[WalletSdkError, str]) -> Resolution:
+        """The coroutine form of :meth:`Client.resolve` (same argument and rules)."""
+        ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[WalletTx]:
         """Iterates (``async for``) over a wallet's transactions page by page (newest first),
         ``page_size`` entries (``WalletTx``) per request; each item is a list.
@@ -505,11 +559,14 @@ class AsyncClient:
     async def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
         """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
         ...
-    async def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None) -> SentFunds:
+    async def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None, idempotency_key: Optional[str] = None) -> SentFunds:
         """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
         signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-        automatically: a lost answer is an outcome-unknown error (look for the payment in the
-        wallet's transactions before sending again).
+        automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
+        the payment happened when the send had an `idempotency_key`. With a key the SDK first
+        looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
+        if there is one, returns it (`replayed` true) instead of paying again; the key is kept
+        in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
         """
         ...
     async def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
@@ -533,9 +590,11 @@ class AsyncClient:
         """
         ...
     async def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Not
-        retried automatically; after an outcome-unknown error look the txid up with
-        `transaction_details`.
+        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
+        repeat, so retried like a read: a transaction cannot be applied twice, and when the node
+        answers that it already has it (in the mempool or in a block) the SDK returns success
+        with the txid it computed locally from the hex (legacy and segwit transactions; not
+        MWEB ones, whose "already known" answers stay errors).
         """
         ...
     async def get_blockchain_otp(self, signature: str) -> BlockchainOtp:

@@ -49,6 +49,10 @@ extension WalletError {
     /// after an unreadable 2xx to a create/send/broadcast); `nil` otherwise, and always for
     /// answers that carry a secret.
     public var rawBody: String? { info.rawBody }
+    /// For an `OutcomeUnknown` (and a failed broadcast): what `WalletClient.resolve` needs to
+    /// find out what became of the call, as text to keep and give to `resolveToken` later; no
+    /// secret is in it. `nil` when there is nothing to look up.
+    public var outcomeToken: String? { info.outcomeToken }
 }
 
 // MARK: - Amounts

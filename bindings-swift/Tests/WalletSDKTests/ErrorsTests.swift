@@ -7,7 +7,7 @@ final class ErrorsTests: XCTestCase {
         let c = try Sandbox.client()
         let missing = Sandbox.unique("missing")
         let e = try must(await expectError("not_found", "walletBalance missing") { try await c.walletBalance(walletName: missing) })
-        guard case .NotFound(let message, let status, let code, _, _, _, _, let operation, _, _, _, let retryable, let rawBody) = e else {
+        guard case .NotFound(let message, let status, let code, _, _, _, _, let operation, _, _, _, let retryable, let rawBody, _) = e else {
             return XCTFail("expected .NotFound, got \(e)")
         }
         XCTAssertEqual(status, 404)
@@ -111,12 +111,13 @@ final class ErrorsTests: XCTestCase {
     func testAnAccessorPerCoreField() {
         let e = WalletError.Timeout(message: "m", status: 504, serviceCode: "c", serviceMessage: "s", requestId: "r",
                                     field: "f", retryAfterMs: 1500, operation: "o", nodeCode: -1, nodeMessage: "n",
-                                    attempts: 3, retryable: true, rawBody: "b")
+                                    attempts: 3, retryable: true, rawBody: "b", outcomeToken: "t")
         let accessors: [String: Any?] = [
             "kind": e.kind, "message": e.message, "status": e.status, "service_code": e.serviceCode,
             "service_message": e.serviceMessage, "request_id": e.requestId, "field": e.field,
             "retry_after": e.retryAfter, "operation": e.operation, "node_code": e.nodeCode,
             "node_message": e.nodeMessage, "attempts": e.attempts, "retryable": e.isRetryable, "raw_body": e.rawBody,
+            "outcome_token": e.outcomeToken,
         ]
         XCTAssertEqual(Set(accessors.keys), Set(errorFields()))
         XCTAssertEqual(e.kind, "timeout")

@@ -129,6 +129,27 @@ final class SafetyTests: XCTestCase {
         try await assertCreatedOnce(s, w)
     }
 
+    func testAKeyedSendWhoseAnswerIsLostResolvesAppliedAndIsPaidOnce() async throws {
+        let s = try await setup()
+        let (payer, recipient) = try await fundedWallet(s)
+        try await Sandbox.proxyRule(send, "status_after_forward", key: s.key, ["status": 504])
+        let options = SendFundsFromWalletOptions(idempotencyKey: "sw-inv-1")
+        let e = try must(await expectError("outcome_unknown", "keyed send behind a 504") {
+            try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
+        })
+        XCTAssertTrue(e.outcomeToken?.contains("sw-inv-1") ?? false)
+        let r = try await s.client.resolve(error: e)
+        XCTAssertEqual(r.state, .applied, r.reason)
+        XCTAssertEqual("\(r.state)", "applied")
+        XCTAssertEqual(r.txid, r.sent?.txid)
+        let fromToken = try await s.client.resolveToken(token: try XCTUnwrap(e.outcomeToken))
+        XCTAssertEqual(fromToken.txid, r.txid)
+        let again = try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
+        XCTAssertTrue(again.replayed)
+        XCTAssertEqual(again.txid, r.txid)
+        try await assertPaidOnce(s, payer, recipient)
+    }
+
     func testGateway504AfterForwardOnSendIsOutcomeUnknownAndSentOnce() async throws {
         let s = try await setup()
         let (payer, recipient) = try await fundedWallet(s)

@@ -84,6 +84,14 @@ val WalletException.isRetryable: Boolean get() = info.retryable
 val WalletException.rawBody: String? get() = info.rawBody
 
 /**
+ * For an [WalletException.OutcomeUnknownException] (and a failed broadcast): what
+ * [WalletClient.resolve] needs to find out what became of the call, as text to keep (a database
+ * row, a job queue) and give to [WalletClient.resolveToken] later; no secret is in it. `null`
+ * when there is nothing to look up.
+ */
+val WalletException.outcomeToken: String? get() = info.outcomeToken
+
+/**
  * Sets [listener] to be told what became of a create, send or broadcast whose coroutine was
  * cancelled (or timed out) after its request may have been sent: such a call runs to completion
  * in the background, and the cancelled caller only sees a `CancellationException`. Called on a

@@ -108,6 +108,30 @@ class SafetyTest {
     }
 
     @Test
+    fun aKeyedSendWhoseAnswerIsLostResolvesAppliedAndIsPaidOnce(): Unit = runBlocking {
+        val s = setup()
+        val (payer, recipient) = fundedWallet(s)
+        Sandbox.proxyRule(send, "status_after_forward", s.key, ""","status":504""")
+        val options = SendFundsFromWalletOptions(idempotencyKey = "kt-inv-1")
+        val e = expectError<WalletException.OutcomeUnknownException>("keyed send behind a 504") {
+            s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
+        }
+        assertTrue(e.outcomeToken.orEmpty().contains("kt-inv-1"))
+        val r = s.client.resolve(e)
+        assertEquals(r.reason, ResolutionState.APPLIED, r.state)
+        assertEquals("applied", r.state.toString())
+        assertEquals(r.txid, r.sent?.txid)
+        assertEquals(r.txid, s.client.resolveToken(e.outcomeToken!!).txid)
+        val again = s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
+        assertTrue(again.replayed)
+        assertEquals(r.txid, again.txid)
+        assertPaidOnce(s, payer, recipient)
+        // an error with nothing to look up resolves to unknown
+        val plain = expectError<WalletException.NotFoundException>("missing wallet") { s.client.walletBalance(Sandbox.unique("none")) }
+        assertEquals(ResolutionState.UNKNOWN, s.client.resolve(plain).state)
+    }
+
+    @Test
     fun unreadable2xxToCreateWalletKeepsTheRawBody(): Unit = runBlocking {
         val s = setup()
         val w = Sandbox.unique("raw")
