@@ -122,5 +122,6 @@ mod tests {
             let row = format!("| {} | `{}` |", code_of(kind), kind.as_str());
             assert!(readme.contains(&row), "cli/README.md lacks the row `{row}`");
         }
+        assert!(readme.contains(&format!("| {NOT_APPLIED} | not applied")), "cli/README.md lacks wallet resolve's code");
     }
 }
