@@ -8,11 +8,12 @@ with wallet_sdk.Client.from_env() as client:
     info = client.blockchain_info()
     print("chain:", info.chain, "height:", info.blocks)
 
-    wallet = client.create_encrypted_wallet(f"py_demo_{secrets.token_hex(4)}")
+    name = f"py_demo_{secrets.token_hex(4)}"
+    wallet = client.create_encrypted_wallet(name)
     print(wallet)  # passphrase=Secret('[REDACTED]'); wallet.passphrase.reveal() on purpose
 
     address = client.create_address(
-        wallet.wallet_name,
+        name,
         address_type=wallet_sdk.AddressType.LEGACY,
         passphrase=wallet.passphrase,
     )
@@ -21,7 +22,7 @@ with wallet_sdk.Client.from_env() as client:
 
     try:
         client.send_funds_from_wallet(
-            wallet.wallet_name, address.address, Decimal("0.1"), passphrase=wallet.passphrase
+            name, address.address, Decimal("0.1"), passphrase=wallet.passphrase
         )
     except wallet_sdk.InsufficientFundsError as e:
         print("not yet funded:", e.kind, e.code, e.status)

@@ -47,7 +47,7 @@ the 43 operations of the service and the offline toolkit.
 
 The service is WALLET_SDK_BASE_URL (or --base-url) and the API key WALLET_SDK_API_KEY (or --api-key-file); \
 --sandbox runs the command against a private local sandbox instead. Secret inputs (passphrases, recovery \
-phrases, private keys) are never command-line values: give --NAME-file PATH ('-' for stdin), set WALLET_NAME, \
+phrases, private keys) are never command-line values: give --NAME-file PATH ('-' for stdin), set WALLET_<NAME> (WALLET_PASSPHRASE, WALLET_MNEMONICS, ...), \
 or type them at the prompt. Results are a readable table, or JSON with --json; secrets print as [REDACTED] \
 unless --reveal-secrets.";
 
