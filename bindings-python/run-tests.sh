@@ -10,8 +10,9 @@ here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 py=$root/.venv/bin/python
 wheels=$("$here/build.sh")
-# for the tests only: an independent QR decoder (ZXing's C++ port) and a PNG reader
-"$py" -m pip install -q --disable-pip-version-check 'zxing-cpp>=2.2,<4' 'pypng>=0.20220715'
+# for the tests only: an independent QR decoder (ZXing's C++ port), a PNG reader, and mypy for the
+# stubs and the examples
+"$py" -m pip install -q --disable-pip-version-check 'zxing-cpp>=2.2,<4' 'pypng>=0.20220715' 'mypy>=1.10,<2'
 export WALLET_SDK_WHEEL_DIR=$wheels
 
 cd "$here"

@@ -104,3 +104,17 @@ def test_every_public_name_is_documented():
             for m, v in vars(obj).items():
                 if not m.startswith("_") and callable(v):
                     assert getattr(obj, m).__doc__, f"{name}.{m}"
+
+
+def test_mypy_strict_accepts_the_shipped_stubs_and_the_examples():
+    """A user's type checker reads the stubs; the examples are what users copy."""
+    import subprocess
+    import sys
+
+    here = Path(__file__).resolve().parent.parent
+    run = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(here / "python" / "wallet_sdk"), str(here / "examples")],
+        capture_output=True,
+        text=True,
+    )
+    assert run.returncode == 0, run.stdout + run.stderr
