@@ -249,6 +249,13 @@ async fn replace(state: &Arc<AppState>, body: &Value) -> OpResult {
         .wrpc(&wallet, "bumpfee", json!([txid]))
         .await
         .map_err(|e| if e.code == "node_error" { ApiError::validation("txid", e.message.clone()) } else { e })?;
+    // the wallet keeps a replacement the mempool refused, and bumpfee still succeeds: check
+    let replacement = bumped.get("txid").cloned().unwrap_or(Value::Null);
+    if node.rpc("getmempoolentry", json!([replacement])).await.is_err() {
+        return Err(ApiError::transaction_rejected(format!(
+            "The replacement {replacement} was not accepted into the mempool (is the node's -mempoolreplacement on?)."
+        )));
+    }
     node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
     let fee = bumped.get("fee").and_then(amount::from_json).map(amount::ltc).unwrap_or(Value::Null);
     ok("Replaced", json!({ "txid": bumped.get("txid"), "replacedTxid": txid, "fee": fee }))
