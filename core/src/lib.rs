@@ -32,6 +32,7 @@ mod credential;
 mod decode;
 mod description;
 mod error;
+pub mod events;
 pub mod fields;
 pub mod fork;
 mod json_limits;
@@ -64,6 +65,10 @@ pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
+pub use events::{
+    BlockingWalletEvents, Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEvents,
+    WatchOptions, MAX_CURSOR_LEN,
+};
 pub use methods::*;
 pub use models::*;
 pub use paging::{AddressTransactionPages, WalletTransactionPages, MAX_PAGED_ENTRIES};
