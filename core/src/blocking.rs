@@ -160,7 +160,7 @@ impl Client {
         Ok(slot.runtime.as_ref().map(|r| r.handle().clone()).expect("runtime just created"))
     }
 
-    fn run<T, F, Fut>(&self, f: F) -> Result<T>
+    pub(crate) fn run<T, F, Fut>(&self, f: F) -> Result<T>
     where
         F: FnOnce(crate::Client) -> Fut,
         Fut: Future<Output = Result<T>>,

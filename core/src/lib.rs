@@ -32,6 +32,7 @@ mod credential;
 mod decode;
 mod description;
 mod error;
+pub mod events;
 mod exactly_once;
 pub mod fields;
 pub mod fork;
@@ -65,6 +66,10 @@ pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
+pub use events::{
+    BlockingWalletEvents, Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEvents,
+    WatchOptions, MAX_CURSOR_LEN,
+};
 pub use exactly_once::{
     Resolution, ResolutionState, IDEMPOTENCY_LOOKBACK, IDEMPOTENCY_LOOKUP_PAGES, MAX_IDEMPOTENCY_KEY_LEN,
 };

@@ -126,6 +126,10 @@ impl NodeProcess {
             .arg(format!("-conf={}", conf.display()))
             .arg("-txindex=1")
             .arg("-fallbackfee=0.0001")
+            // BIP125 replacement in the mempool (Litecoin Core's default is off: a `bumpfee`
+            // replacement would be kept by the wallet but refused by the mempool); only
+            // transactions that signal opt-in RBF are replaceable (`/sandbox/replace`, ADR 0015)
+            .arg("-mempoolreplacement=1")
             .arg("-server=1")
             .arg("-rpcbind=127.0.0.1")
             .arg("-rpcallowip=127.0.0.1")

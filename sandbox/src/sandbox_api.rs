@@ -1,4 +1,5 @@
-//! Sandbox-only endpoints (operations.md §1.15): health, keys, mine, fund, faults. No credential:
+//! Sandbox-only endpoints (operations.md §1.15): health, keys, mine, fund, faults, and the chain
+//! events of docs/adr/0015 (reorg, replace). No credential:
 //! the sandbox listens on loopback only, and `crate::guard` has already refused what a web page
 //! could send here (a foreign Host or Origin, a POST that is not `application/json`).
 
@@ -19,6 +20,11 @@ const TTL_SECONDS: (i64, i64) = (-1_000_000_000, 1_000_000_000);
 const FAULT_DELAY_MS: (i64, i64) = (0, 600_000);
 const FAULT_COUNT: (i64, i64) = (1, 1_000_000);
 const MAX_FAULT_PATH_LEN: usize = 2048;
+/// The deepest reorganisation `/sandbox/reorg` makes (regtest chains are short; the address
+/// index rebuilds from the genesis block after one).
+const MAX_REORG_DEPTH: i64 = 100;
+/// The height the sandbox's bootstrap mines to (operations.md §4): a reorg never goes below it.
+const BOOTSTRAP_HEIGHT: i64 = 532;
 
 pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[u8]) -> OpResult {
     let body: Value = if body.iter().all(u8::is_ascii_whitespace) {
@@ -39,6 +45,8 @@ pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[
         }
         ("POST", "/sandbox/fund") => fund(state, &body).await,
         ("POST", "/sandbox/faults") => faults(state, &body),
+        ("POST", "/sandbox/reorg") => reorg(state, &body).await,
+        ("POST", "/sandbox/replace") => replace(state, &body).await,
         _ => Err(ApiError::not_found(format!("No sandbox endpoint {method} {path}."))),
     }
 }
@@ -127,9 +135,11 @@ async fn fund(state: &Arc<AppState>, body: &Value) -> OpResult {
         .filter(|v| *v > 0 && *v <= amount::MAX_REQUEST_LITOSHIS)
         .ok_or_else(|| ApiError::validation("amount", "amount must be a positive decimal, at most 84000000, with at most 8 decimals."))?;
     let mine_after = bool_field(body, "mine")?.unwrap_or(false);
+    // opt-in RBF (BIP125), so that `/sandbox/replace` can bump the payment's fee
+    let replaceable = bool_field(body, "replaceable")?.unwrap_or(false);
     let node = &state.default_node;
     let txid = node
-        .wrpc(MINER_WALLET, "sendtoaddress", json!([address, amount::ltc(litoshis)]))
+        .wrpc(MINER_WALLET, "sendtoaddress", json!([address, amount::ltc(litoshis), "", "", false, replaceable]))
         .await
         .map_err(|e| if e.code == "node_error" { ApiError::validation("address", e.message.clone()) } else { e })?;
     if mine_after {
@@ -138,6 +148,117 @@ async fn fund(state: &Arc<AppState>, body: &Value) -> OpResult {
         node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
     }
     ok("Funded", json!({ "txid": txid }))
+}
+
+/// Reorganises the default node's chain: `invalidateblock` on the block at height
+/// `tip - depth + 1` (its transactions and those of the blocks above it go back to the mempool),
+/// then `blocks` new blocks (default `depth + 1`, so the new chain is longer than the old one)
+/// mined to a fresh miner address, so that no new block can equal an invalidated one. With
+/// `dropTransactions: true` the new blocks leave out every transaction of the mempool (see
+/// [`mine_competing_chain`]): the disconnected transactions stay unconfirmed; otherwise the new
+/// blocks take them from the mempool as usual. The invalidated blocks are never reconsidered
+/// (only when mining the new chain fails, to give the node its old tip back). Returns once the
+/// wallets and the address index have seen the new chain.
+async fn reorg(state: &Arc<AppState>, body: &Value) -> OpResult {
+    let depth = int_field(body, "depth", 1, MAX_REORG_DEPTH)?.ok_or_else(|| ApiError::missing("depth"))?;
+    let blocks = int_field(body, "blocks", 1, MAX_BLOCKS)?.unwrap_or(depth + 1);
+    let drop_transactions = bool_field(body, "dropTransactions")?.unwrap_or(false);
+    let node = &state.default_node;
+    let tip = node.rpc("getblockcount", json!([])).await?.as_i64().unwrap_or(0);
+    let fork_height = tip - depth + 1;
+    // the bootstrap's blocks (up to 532: MWEB activation and the miner's mature coinbase) stay
+    if fork_height <= BOOTSTRAP_HEIGHT {
+        return Err(ApiError::validation(
+            "depth",
+            format!("depth must leave the bootstrap's first {BOOTSTRAP_HEIGHT} blocks alone (the tip is {tip})."),
+        ));
+    }
+    let invalidated = node.rpc("getblockhash", json!([fork_height])).await?;
+    node.rpc("invalidateblock", json!([invalidated])).await?;
+    let hashes = match mine_competing_chain(state, blocks, drop_transactions).await {
+        Ok(hashes) => hashes,
+        Err(e) => {
+            // put the old chain back rather than leave the node without its tip
+            let _ = node.rpc("reconsiderblock", json!([invalidated])).await;
+            return Err(e);
+        }
+    };
+    let height = node.rpc("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
+    node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
+    node.shared.index.wait_for_height(height).await;
+    ok("Reorganised", json!({ "invalidated": invalidated, "forkHeight": fork_height, "hashes": hashes, "height": height }))
+}
+
+/// Mines `blocks` blocks to a fresh miner address. With `drop_transactions`, every transaction
+/// of the mempool is first given a fee delta of minus 1 LTC (`prioritisetransaction`), so that
+/// the block assembler leaves it out, and given its fee back afterwards, whatever happened.
+/// (`generateblock` with an empty list would be simpler, but Litecoin Core 0.21 fails it once
+/// MWEB is active: "Internal bug detected: 'block.vtx.size() == 1'".)
+#[allow(clippy::result_large_err)] // ApiError, as in every handler of the sandbox
+async fn mine_competing_chain(state: &Arc<AppState>, blocks: i64, drop_transactions: bool) -> Result<Vec<Value>, ApiError> {
+    const DELTA: i64 = 100_000_000;
+    let node = &state.default_node;
+    // a fresh address: a new block can never be byte-for-byte an invalidated one
+    let address = node.wrpc(MINER_WALLET, "getnewaddress", json!([])).await?;
+    let held: Vec<Value> = if drop_transactions {
+        node.rpc("getrawmempool", json!([])).await?.as_array().cloned().unwrap_or_default()
+    } else {
+        Vec::new()
+    };
+    let mut lowered = Vec::new();
+    let mut result = Ok(());
+    for txid in &held {
+        match node.rpc("prioritisetransaction", json!([txid, 0, -DELTA])).await {
+            Ok(_) => lowered.push(txid.clone()),
+            Err(e) => {
+                result = Err(e);
+                break;
+            }
+        }
+    }
+    let mined = match result {
+        Ok(()) => node.rpc("generatetoaddress", json!([blocks, address])).await,
+        Err(e) => Err(e),
+    };
+    for txid in &lowered {
+        let _ = node.rpc("prioritisetransaction", json!([txid, 0, DELTA])).await;
+    }
+    Ok(mined?.as_array().cloned().unwrap_or_default())
+}
+
+/// Replaces an unconfirmed transaction by a higher-fee one (`bumpfee`, BIP125) in the wallet that
+/// sent it (`walletName`, default the miner wallet that `/sandbox/fund` pays from). The original
+/// must signal opt-in RBF: `/sandbox/fund` with `replaceable: true` does; the service's
+/// send-funds does not (Core's `-walletrbf` is off), and bumping such a transaction is answered
+/// 400 with Core's message. The replacement pays the recipients the same amounts (the extra fee
+/// comes out of the change).
+async fn replace(state: &Arc<AppState>, body: &Value) -> OpResult {
+    let txid = str_field(body, "txid")?.ok_or_else(|| ApiError::missing("txid"))?;
+    if txid.len() != 64 || !txid.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(ApiError::validation("txid", "txid must be 64 hexadecimal digits."));
+    }
+    let wallet = match str_field(body, "walletName")? {
+        Some(w) => {
+            crate::node::validate_wallet_name("walletName", &w)?;
+            w
+        }
+        None => MINER_WALLET.to_string(),
+    };
+    let node = &state.default_node;
+    let bumped = node
+        .wrpc(&wallet, "bumpfee", json!([txid]))
+        .await
+        .map_err(|e| if e.code == "node_error" { ApiError::validation("txid", e.message.clone()) } else { e })?;
+    // the wallet keeps a replacement the mempool refused, and bumpfee still succeeds: check
+    let replacement = bumped.get("txid").cloned().unwrap_or(Value::Null);
+    if node.rpc("getmempoolentry", json!([replacement])).await.is_err() {
+        return Err(ApiError::transaction_rejected(format!(
+            "The replacement {replacement} was not accepted into the mempool (is the node's -mempoolreplacement on?)."
+        )));
+    }
+    node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
+    let fee = bumped.get("fee").and_then(amount::from_json).map(amount::ltc).unwrap_or(Value::Null);
+    ok("Replaced", json!({ "txid": bumped.get("txid"), "replacedTxid": txid, "fee": fee }))
 }
 
 fn faults(state: &Arc<AppState>, body: &Value) -> OpResult {

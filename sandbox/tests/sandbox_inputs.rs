@@ -95,11 +95,25 @@ async fn key_mine_and_fund_inputs_are_range_checked() {
         ("/sandbox/fund", "amount", json!({ "address": "x", "amount": "1e-2147483648" })),
         ("/sandbox/fund", "amount", json!({ "address": "x", "amount": 84_000_001 })),
         ("/sandbox/fund", "mine", json!({ "address": "x", "amount": 1, "mine": "yes" })),
+        ("/sandbox/fund", "replaceable", json!({ "address": "x", "amount": 1, "replaceable": 1 })),
+        ("/sandbox/reorg", "depth", json!({})),
+        ("/sandbox/reorg", "depth", json!({ "depth": 0 })),
+        ("/sandbox/reorg", "depth", json!({ "depth": 101 })),
+        ("/sandbox/reorg", "depth", json!({ "depth": "1" })),
+        ("/sandbox/reorg", "blocks", json!({ "depth": 1, "blocks": 0 })),
+        ("/sandbox/reorg", "blocks", json!({ "depth": 1, "blocks": 1001 })),
+        ("/sandbox/reorg", "dropTransactions", json!({ "depth": 1, "dropTransactions": "no" })),
+        ("/sandbox/replace", "txid", json!({})),
+        ("/sandbox/replace", "txid", json!({ "txid": "abc" })),
+        ("/sandbox/replace", "txid", json!({ "txid": "g".repeat(64) })),
+        ("/sandbox/replace", "walletName", json!({ "txid": "0".repeat(64), "walletName": 5 })),
+        // a transaction the miner wallet does not have: Core's message, naming the txid
+        ("/sandbox/replace", "txid", json!({ "txid": "0".repeat(64) })),
     ];
     for (path, field, body) in cases {
         assert_field(&post(path, body.clone()).await, field, &format!("{path} {body}"));
     }
-    for path in ["/sandbox/keys", "/sandbox/mine", "/sandbox/fund", "/sandbox/faults"] {
+    for path in ["/sandbox/keys", "/sandbox/mine", "/sandbox/fund", "/sandbox/faults", "/sandbox/reorg", "/sandbox/replace"] {
         assert_field(&post_raw(path, "[1, 2]").await, "body", path);
         assert_field(&post_raw(path, "{not json").await, "body", path);
     }
