@@ -13,6 +13,7 @@ use wallet_sdk::*;
 
 mod bridge;
 mod convert;
+mod events;
 mod offline;
 mod resolve;
 mod schema;
@@ -515,6 +516,55 @@ impl Client {
         resolved.into_pyobject(py)
     }
 
+    /// The wallet's events, as an iterator of ``WalletEvent`` that waits (polling every
+    /// ``poll_interval`` seconds, default 2, the GIL released) for each next one: payments in
+    /// (``"received"``, then ``"confirmed"`` at ``confirmations``, default 1), payments out
+    /// (``"sent"``), ``"reorged"``, ``"replaced"``, ``"dropped"``. Save each event's ``cursor``
+    /// after handling it; watching again with ``cursor=`` repeats nothing and loses nothing.
+    /// Without a cursor, the newest ``history`` (default 100) existing entries come first.
+    /// ``finality_depth`` (default 6): confirmations after which an entry is no longer
+    /// followed. A bad option or cursor raises ``InvalidInputError`` from the first step.
+    #[pyo3(signature = (wallet_name, *, cursor = None, poll_interval = None, confirmations = None, page_size = None, history = None, finality_depth = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn watch_wallet(
+        &self,
+        py: Python<'_>,
+        wallet_name: String,
+        cursor: Option<String>,
+        poll_interval: Option<f64>,
+        confirmations: Option<u32>,
+        page_size: Option<u32>,
+        history: Option<u32>,
+        finality_depth: Option<u32>,
+    ) -> PyResult<events::WalletEventIterator> {
+        let options = events::watch_options(py, cursor, poll_interval, confirmations, page_size, history, finality_depth)?;
+        let c = self.client(py)?;
+        Ok(events::WalletEventIterator { events: Mutex::new(c.watch_wallet(&wallet_name, options)) })
+    }
+
+    /// Waits (the GIL released) until ``address`` of the wallet has received ``amount`` with
+    /// ``confirmations`` (default 1; 0 counts mempool payments), or ``timeout`` seconds (default:
+    /// no limit) have passed, and returns a ``Payment`` whose ``status`` is ``"paid"``,
+    /// ``"underpaid"`` (less at the timeout, not an error) or ``"overpaid"``.
+    #[pyo3(signature = (wallet_name, address, amount, *, confirmations = None, timeout = None, poll_interval = None, page_size = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn wait_for_payment(
+        &self,
+        py: Python<'_>,
+        wallet_name: String,
+        address: String,
+        amount: AmountArg,
+        confirmations: Option<u32>,
+        timeout: Option<f64>,
+        poll_interval: Option<f64>,
+        page_size: Option<u32>,
+    ) -> PyResult<Py<PyAny>> {
+        let options = events::wait_options(py, confirmations, timeout, poll_interval, page_size)?;
+        let c = self.client(py)?;
+        let done = py.detach(|| wallet_sdk::panic::catch(|| c.wait_for_payment(&wallet_name, &address, amount.0, options)));
+        Ok(events::PyOut::of(done, events::PyPayment).into_pyobject(py)?.unbind())
+    }
+
     /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
     /// entries (``WalletTx``) per request; each item is a list.
     #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
@@ -576,6 +626,50 @@ impl AsyncClient {
                     Ok(r) => resolve::Resolved::Ok(r),
                     Err(e) => resolve::Resolved::Err(e),
                 },
+            })
+        })
+    }
+
+    /// The ``async for`` form of :meth:`Client.watch_wallet` (same options and rules);
+    /// cancelling the awaiting task stops the polling.
+    #[pyo3(signature = (wallet_name, *, cursor = None, poll_interval = None, confirmations = None, page_size = None, history = None, finality_depth = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn watch_wallet(
+        &self,
+        py: Python<'_>,
+        wallet_name: String,
+        cursor: Option<String>,
+        poll_interval: Option<f64>,
+        confirmations: Option<u32>,
+        page_size: Option<u32>,
+        history: Option<u32>,
+        finality_depth: Option<u32>,
+    ) -> PyResult<events::AsyncWalletEventIterator> {
+        let options = events::watch_options(py, cursor, poll_interval, confirmations, page_size, history, finality_depth)?;
+        let c = self.client(py)?;
+        Ok(events::AsyncWalletEventIterator { events: Arc::new(tokio::sync::Mutex::new(c.watch_wallet(&wallet_name, options))) })
+    }
+
+    /// The coroutine form of :meth:`Client.wait_for_payment` (same arguments and rules).
+    #[pyo3(signature = (wallet_name, address, amount, *, confirmations = None, timeout = None, poll_interval = None, page_size = None))]
+    #[allow(clippy::too_many_arguments)]
+    fn wait_for_payment<'py>(
+        &self,
+        py: Python<'py>,
+        wallet_name: String,
+        address: String,
+        amount: AmountArg,
+        confirmations: Option<u32>,
+        timeout: Option<f64>,
+        poll_interval: Option<f64>,
+        page_size: Option<u32>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let options = events::wait_options(py, confirmations, timeout, poll_interval, page_size)?;
+        let c = self.client(py)?;
+        future_into_py(py, async move {
+            Ok(match c.wait_for_payment(&wallet_name, &address, amount.0, options).await {
+                Ok(p) => events::PyOut::Ok(events::PyPayment(p)),
+                Err(e) => events::PyOut::Err(e),
             })
         })
     }
@@ -888,6 +982,10 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySecret>()?;
     m.add_class::<PyAddressType>()?;
     m.add_class::<resolve::PyResolution>()?;
+    m.add_class::<events::PyWalletEvent>()?;
+    m.add_class::<events::PyPayment>()?;
+    m.add_class::<events::WalletEventIterator>()?;
+    m.add_class::<events::AsyncWalletEventIterator>()?;
     m.add_class::<PageIterator>()?;
     m.add_class::<AsyncPageIterator>()?;
     m.add_function(wrap_pyfunction!(_methods, m)?)?;

@@ -59,6 +59,30 @@ MEMBERS: List[Tuple[str, List[Tuple[str, str, str]]]] = [
         ("@property", "secret_lost(self)", "bool"),
         ("@property", "reason(self)", "str"),
     ]),
+    ("WalletEvent", [
+        ("@property", "kind(self)", "str"),
+        ("@property", "txid(self)", "str"),
+        ("@property", "address(self)", "Optional[str]"),
+        ("@property", "amount(self)", "Amount"),
+        ("@property", "confirmations(self)", "int"),
+        ("@property", "cursor(self)", "str"),
+    ]),
+    ("Payment", [
+        ("@property", "txids(self)", "List[str]"),
+        ("@property", "received(self)", "Amount"),
+        ("@property", "confirmations(self)", "int"),
+        ("@property", "status(self)", "str"),
+    ]),
+    ("WalletEventIterator", [
+        ("", "__iter__(self)", "WalletEventIterator"),
+        ("", "__next__(self)", "WalletEvent"),
+        ("@property", "cursor(self)", "Optional[str]"),
+    ]),
+    ("AsyncWalletEventIterator", [
+        ("", "__aiter__(self)", "AsyncWalletEventIterator"),
+        ("async", "__anext__(self)", "WalletEvent"),
+        ("@property", "cursor(self)", "Optional[str]"),
+    ]),
     ("PageIterator", [
         ("", "__iter__(self)", "PageIterator[_T]"),
         ("", "__next__(self)", "List[_T]"),
@@ -94,6 +118,8 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         (a, "close(self)", "None"),
         (a, "call(self, operation: str, arguments: Optional[Dict[str, Any]] = None)", "Any"),
         (a, "resolve(self, error_or_token: Union[WalletSdkError, str])", "Resolution"),
+        ("", "watch_wallet(self, wallet_name: str, *, cursor: Optional[str] = None, poll_interval: Optional[float] = None, confirmations: Optional[int] = None, page_size: Optional[int] = None, history: Optional[int] = None, finality_depth: Optional[int] = None)", "AsyncWalletEventIterator" if is_async else "WalletEventIterator"),
+        (a, "wait_for_payment(self, wallet_name: str, address: str, amount: AmountLike, *, confirmations: Optional[int] = None, timeout: Optional[float] = None, poll_interval: Optional[float] = None, page_size: Optional[int] = None)", "Payment"),
         ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[WalletTx]"),
         ("", f"address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[AddressTxEntry]"),
     ]

@@ -28,6 +28,7 @@ mod abandoned;
 mod client;
 mod convert;
 mod error;
+mod events;
 mod logger;
 mod models;
 mod offline;
@@ -36,6 +37,7 @@ mod resolve;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
+pub use events::{Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEventStream, WatchOptions};
 pub use error::{error_fields, error_kinds, wallet_error_info, WalletError, WalletErrorInfo};
 pub use logger::{CallEvent, WalletLogger};
 pub use models::*;

@@ -18,8 +18,10 @@ from ._native import (
     Client,
     DEFAULT_PAGE_SIZE,
     PageIterator,
+    Payment,
     Resolution,
     Secret,
+    WalletEvent,
     __version__,
 )
 from ._native import _shutdown_runtime
@@ -69,6 +71,8 @@ __all__ = [
     "PageIterator",
     "AsyncPageIterator",
     "Resolution",
+    "WalletEvent",
+    "Payment",
     "DEFAULT_PAGE_SIZE",
     "AmountLike",
     "SecretLike",

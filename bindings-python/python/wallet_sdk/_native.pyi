@@ -119,6 +119,76 @@ class Resolution:
         """One sentence: how the state was decided."""
         ...
 
+class WalletEvent:
+    """A wallet's event: a payment in or out, a confirmation, a reorganisation, a replacement.
+    Read-only.
+    """
+    @property
+    def kind(self) -> str:
+        """``"received"``, ``"confirmed"``, ``"reorged"``, ``"replaced"``, ``"dropped"`` or ``"sent"``."""
+        ...
+    @property
+    def txid(self) -> str:
+        """The transaction."""
+        ...
+    @property
+    def address(self) -> Optional[str]:
+        """The wallet's address it concerns, when known."""
+        ...
+    @property
+    def amount(self) -> Amount:
+        """The amount (negative for payments out)."""
+        ...
+    @property
+    def confirmations(self) -> int:
+        """Its confirmations when the event was seen."""
+        ...
+    @property
+    def cursor(self) -> str:
+        """Save it after handling the event: ``watch_wallet(..., cursor=...)`` from it repeats
+        nothing and loses nothing. Opaque, bounded text.
+        """
+        ...
+
+class Payment:
+    """What ``wait_for_payment`` found. Read-only."""
+    @property
+    def txids(self) -> List[str]:
+        """The transactions that paid the address."""
+        ...
+    @property
+    def received(self) -> Amount:
+        """Their total."""
+        ...
+    @property
+    def confirmations(self) -> int:
+        """The fewest confirmations among them."""
+        ...
+    @property
+    def status(self) -> str:
+        """``"paid"``, ``"underpaid"`` (less when the wait ended) or ``"overpaid"``."""
+        ...
+
+class WalletEventIterator:
+    """``for event in client.watch_wallet(...)``: each step waits (polling, the GIL released)
+    until the next event.
+    """
+    def __iter__(self) -> WalletEventIterator: ...
+    def __next__(self) -> WalletEvent: ...
+    @property
+    def cursor(self) -> Optional[str]:
+        """The cursor after the last event handed out (the one to save), if any."""
+        ...
+
+class AsyncWalletEventIterator:
+    """``async for event in client.watch_wallet(...)``."""
+    def __aiter__(self) -> AsyncWalletEventIterator: ...
+    async def __anext__(self) -> WalletEvent: ...
+    @property
+    def cursor(self) -> Optional[str]:
+        """The cursor after the last event handed out (the one to save), if any."""
+        ...
+
 class PageIterator(Generic[_T]):
     """Iterator over the pages of a paged read (``for page in client.wallet_transactions_pages(...)``);
     each page is a list of entries. A failing request raises the SDK's exception.
@@ -205,6 +275,24 @@ class Client:
         only after the settle time (the call's timeout plus 60 s, waited out when needed). An
         error without a token resolves to ``"unknown"``; a token that is not this SDK's raises
         ``InvalidInputError`` on ``token``. Returns a ``Resolution``.
+        """
+        ...
+    def watch_wallet(self, wallet_name: str, *, cursor: Optional[str] = None, poll_interval: Optional[float] = None, confirmations: Optional[int] = None, page_size: Optional[int] = None, history: Optional[int] = None, finality_depth: Optional[int] = None) -> WalletEventIterator:
+        """The wallet's events, as an iterator of ``WalletEvent`` that waits (polling every
+        ``poll_interval`` seconds, default 2, the GIL released) for each next one: payments in
+        (``"received"``, then ``"confirmed"`` at ``confirmations``, default 1), payments out
+        (``"sent"``), ``"reorged"``, ``"replaced"``, ``"dropped"``. Save each event's ``cursor``
+        after handling it; watching again with ``cursor=`` repeats nothing and loses nothing.
+        Without a cursor, the newest ``history`` (default 100) existing entries come first.
+        ``finality_depth`` (default 6): confirmations after which an entry is no longer
+        followed. A bad option or cursor raises ``InvalidInputError`` from the first step.
+        """
+        ...
+    def wait_for_payment(self, wallet_name: str, address: str, amount: AmountLike, *, confirmations: Optional[int] = None, timeout: Optional[float] = None, poll_interval: Optional[float] = None, page_size: Optional[int] = None) -> Payment:
+        """Waits (the GIL released) until ``address`` of the wallet has received ``amount`` with
+        ``confirmations`` (default 1; 0 counts mempool payments), or ``timeout`` seconds (default:
+        no limit) have passed, and returns a ``Payment`` whose ``status`` is ``"paid"``,
+        ``"underpaid"`` (less at the timeout, not an error) or ``"overpaid"``.
         """
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[WalletTx]:
@@ -474,6 +562,14 @@ class AsyncClient:
         ...
     async def resolve(self, error_or_token: Union[WalletSdkError, str]) -> Resolution:
         """The coroutine form of :meth:`Client.resolve` (same argument and rules)."""
+        ...
+    def watch_wallet(self, wallet_name: str, *, cursor: Optional[str] = None, poll_interval: Optional[float] = None, confirmations: Optional[int] = None, page_size: Optional[int] = None, history: Optional[int] = None, finality_depth: Optional[int] = None) -> AsyncWalletEventIterator:
+        """The ``async for`` form of :meth:`Client.watch_wallet` (same options and rules);
+        cancelling the awaiting task stops the polling.
+        """
+        ...
+    async def wait_for_payment(self, wallet_name: str, address: str, amount: AmountLike, *, confirmations: Optional[int] = None, timeout: Optional[float] = None, poll_interval: Optional[float] = None, page_size: Optional[int] = None) -> Payment:
+        """The coroutine form of :meth:`Client.wait_for_payment` (same arguments and rules)."""
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[WalletTx]:
         """Iterates (``async for``) over a wallet's transactions page by page (newest first),

@@ -185,6 +185,35 @@ extension WalletClient {
     }
 }
 
+// MARK: - Getting paid
+
+extension WalletClient {
+    /// The wallet's events as an `AsyncThrowingStream`: payments in (`.received`, then
+    /// `.confirmed`), payments out (`.sent`), `.reorged`, `.replaced`, `.dropped`, polled while it
+    /// is iterated and stopped when the loop ends or its task is cancelled. Save each event's
+    /// `cursor` after handling it; watching again with `WatchOptions(cursor: saved)` repeats
+    /// nothing and loses nothing. A bad option or cursor ends it with `InvalidInput`.
+    ///
+    ///     for try await event in client.watchWallet(walletName: "shop") { … }
+    public func watchWallet(walletName: String, options: WatchOptions = WatchOptions()) -> AsyncThrowingStream<WalletEvent, Error> {
+        let stream = walletEventStream(walletName: walletName, options: options)
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                do {
+                    while let event = try await stream.nextEvent() {
+                        try Task.checkCancellation()
+                        continuation.yield(event)
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}
+
 /// Streams the pages that `start()`'s function returns, until it returns `nil`.
 private func pages<Entry: Sendable>(
     _ start: @escaping @Sendable () throws -> @Sendable () async throws -> [Entry]?

@@ -194,8 +194,11 @@ func unwrap(_ v: Any?) -> Any? {
     return v
 }
 
+/// The SDK's enums (`Network`, `InputKind`, `ResolutionState`…): printed with the core's name.
+func isEnum(_ v: Any) -> Bool { Mirror(reflecting: v).displayStyle == .enum }
+
 func isLeaf(_ v: Any) -> Bool {
-    v is String || v is Bool || v is Secret || v is Amount || v is any BinaryInteger || v is Double || v is [String: Any] || v is J
+    v is String || v is Bool || v is Secret || v is Amount || v is any BinaryInteger || v is Double || v is [String: Any] || v is J || isEnum(v)
 }
 
 /// The stored properties of a record, by camelCase name.
@@ -234,6 +237,7 @@ func plain(_ v: Any?) -> J {
     case let i as any BinaryInteger: return .int(Int64(i))
     case let d as Double: return .double(d)
     case let list as [Any]: return .array(list.map(plain))
+    case _ where isEnum(v) && !(v is J): return .string(String(describing: v))
     default:
         let p = properties(v)
         return .object(keys: p.map { snake($0.0) }, values: Dictionary(p.map { (snake($0.0), plain($0.1)) }, uniquingKeysWith: { a, _ in a }))
@@ -251,6 +255,7 @@ func canonical(_ v: Any?) -> String {
     case let i as any BinaryInteger: return String(describing: i)
     case let d as Double: return String(d)
     case let list as [Any]: return "[\(list.count) items]"
+    case _ where isEnum(v) && !(v is J): return String(describing: v)
     default: return "{…}"
     }
 }
@@ -265,6 +270,15 @@ struct Args {
     func secret(_ name: String) -> Secret { Secret(value: s(name)) }
     func osecret(_ name: String) -> Secret? { os(name).map { Secret(value: $0) } }
     func amount(_ name: String) throws -> Amount { try Amount(ltc: s(name)) }
+    func oamount(_ name: String) throws -> Amount? { try os(name).map { try Amount(ltc: $0) } }
+    func network(_ name: String) throws -> Network {
+        switch s(name) {
+        case "mainnet": return .mainnet
+        case "testnet": return .testnet
+        case "regtest": return .regtest
+        default: throw RunnerError("unknown network `\(s(name))`")
+        }
+    }
     func int32(_ name: String) -> Int32? { get(name)?.int.map { Int32(truncatingIfNeeded: $0) } }
     func addressType(_ name: String) -> AddressType? {
         os(name).map {
@@ -311,7 +325,7 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
     case "send_funds_from_wallet":
         var includeFees: Bool?
         if case .bool(let b)? = a.get("amount_include_fees") { includeFees = b }
-        let options = SendFundsFromWalletOptions(recipientName: a.os("recipient_name"), description: a.os("description"), amountIncludeFees: includeFees, passphrase: a.osecret("passphrase"))
+        let options = SendFundsFromWalletOptions(recipientName: a.os("recipient_name"), description: a.os("description"), amountIncludeFees: includeFees, passphrase: a.osecret("passphrase"), idempotencyKey: a.os("idempotency_key"))
         return try await c.sendFundsFromWallet(walletName: a.s("wallet_name"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), options: options)
     case "create_raw_transaction": return try await c.createRawTransaction(walletName: a.s("wallet_name"), senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"))
     case "create_raw_transaction_v2": return try await c.createRawTransactionV2(senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"), amount: try a.amount("amount"), utxos: a.list("utxos"), vouts: a.int32List("vouts"))
@@ -347,20 +361,33 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
         var entries: [AddressTxEntry] = []
         for try await page in c.addressTransactionPages(address: a.s("address"), pageSize: a.int32("page_size") ?? Int32(defaultPageSize())) { entries += page }
         return Fields(pairs: [("entries", entries)])
+    // the offline payment functions (no client)
+    case "build_payment_uri":
+        let uri = try buildPaymentUri(address: a.s("address"), network: try a.network("network"), amount: try a.oamount("amount"), label: a.os("label"), message: a.os("message"))
+        return Fields(pairs: [("uri", uri)])
+    case "parse_payment_uri": return try parsePaymentUri(uri: a.s("uri"), network: try a.network("network"))
+    case "parse_input": return parseInput(text: a.s("text"), network: try a.network("network"))
     default: throw RunnerError("the scenario names an unknown operation `\(op)`")
     }
 }
 
 func sandboxPost(_ path: String, _ body: J) async throws -> J {
-    var req = URLRequest(url: URL(string: try env("WALLET_SDK_BASE_URL").trimmingCharacters(in: ["/"]) + path)!)
-    req.httpMethod = "POST"
+    try await http(try env("WALLET_SDK_BASE_URL"), "POST", path, body)
+}
+
+/// One request to the sandbox or the fault proxy's control API: the answer's `data`, or the whole JSON without an envelope.
+func http(_ base: String, _ method: String, _ path: String, _ body: J?) async throws -> J {
+    var req = URLRequest(url: URL(string: base.trimmingCharacters(in: ["/"]) + path)!)
+    req.httpMethod = method
     req.timeoutInterval = 300
-    req.setValue("application/json", forHTTPHeaderField: "Content-Type")
-    req.httpBody = Data(body.json.utf8)
+    if let body {
+        req.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        req.httpBody = Data(body.json.utf8)
+    }
     let (data, resp) = try await URLSession.shared.data(for: req)
     let code = (resp as? HTTPURLResponse)?.statusCode ?? 0
     let text = String(decoding: data, as: UTF8.self)
-    guard (200..<300).contains(code) else { throw RunnerError("sandbox \(path): HTTP \(code) \(text)") }
+    guard (200..<300).contains(code) else { throw RunnerError("\(method) \(path): HTTP \(code) \(text)") }
     let v = try JsonReader.parse(text)
     return v["data"] ?? v
 }
@@ -368,6 +395,11 @@ func sandboxPost(_ path: String, _ body: J) async throws -> J {
 final class Runner {
     let vars: [(String, String)]
     var outputs: [String: Any] = [:]
+    /// The errors of failed steps with an `id`, for `resolve` (`error_of`).
+    var errors: [String: WalletError] = [:]
+    /// The scenario's own key for the `proxied` client and the proxy steps (made on first use), so
+    /// that the proxy's rules and counters of one scenario in one language touch nothing else.
+    var proxyKeyValue: String?
     var clients: [String: Result<WalletClient, Error>] = [:]
     var lines: [String] = []
     var failures: [String] = []
@@ -422,20 +454,32 @@ final class Runner {
         return out
     }
 
-    func client(_ spec: String) throws -> Result<WalletClient, Error> {
+    func proxyKey() async throws -> String {
+        if let k = proxyKeyValue { return k }
+        let out = try await sandboxPost("/sandbox/keys", .object(keys: ["ttlSeconds", "compat"], values: ["ttlSeconds": .int(3600), "compat": .string("default")]))
+        guard let k = out["apiKey"]?.string else { throw RunnerError("no apiKey from /sandbox/keys") }
+        proxyKeyValue = k
+        return k
+    }
+
+    func client(_ spec: String) async throws -> Result<WalletClient, Error> {
         let credential: String
+        var base = try env("WALLET_SDK_BASE_URL")
         switch spec {
+        case "proxied":
+            base = try env("WALLET_FAULT_PROXY_URL")
+            credential = try await proxyKey()
         case "default": credential = try env("WALLET_SDK_API_KEY")
         case "compat_real": credential = try env("WALLET_SDK_API_KEY_COMPAT_REAL")
         case "node_url": credential = try env("WALLET_SANDBOX_NODE_URL")
         default: credential = canonicalJson(try substitute(.string(spec)))
         }
-        if let c = clients[credential] { return c }
-        let base = try env("WALLET_SDK_BASE_URL")
+        let slot = base + "\n" + credential
+        if let c = clients[slot] { return c }
         let c = Result<WalletClient, Error>(catching: {
             try WalletClient(config: WalletClientConfig(baseUrl: base, credential: Secret(value: credential), timeoutMs: 120_000, baseBackoffMs: 100))
         })
-        clients[credential] = c
+        clients[slot] = c
         return c
     }
 
@@ -494,16 +538,35 @@ final class Runner {
             lines.append("\(label) sandbox.\(helper) ok")
             return
         }
-        guard let op = step["op"]?.string, let expect = step["expect"] else { throw RunnerError("\(label): a step needs op and expect") }
-        called.insert(op)
-        let spec = step["client"]?.string ?? scenario["client"]?.string ?? "default"
         var result: Any?
         var error: WalletError?
-        do {
-            result = try await call(try client(spec).get(), op, args)
-        } catch let e as WalletError {
-            error = e
+        let op: String
+        if let helper = step["proxy"]?.string {
+            op = "proxy.\(helper)"
+            result = try await proxy(helper, args)
+            if step["expect"] == nil {
+                lines.append("\(label) \(op) ok")
+                return
+            }
+        } else {
+            guard let name = step["op"]?.string else { throw RunnerError("\(label): a step needs op") }
+            op = name
+            called.insert(op)
+            let spec = step["client"]?.string ?? scenario["client"]?.string ?? "default"
+            do {
+                let c = try await client(spec).get()
+                if op == "resolve" {
+                    let of = args.s("error_of")
+                    guard let e = errors[of] else { throw RunnerError("resolve: no failed step `\(of)`") }
+                    result = try await c.resolve(error: e)
+                } else {
+                    result = try await call(c, op, args)
+                }
+            } catch let e as WalletError {
+                error = e
+            }
         }
+        guard let expect = step["expect"] else { throw RunnerError("\(label): a step needs expect") }
         var line = "\(label) \(op)"
         var failed = false
         if let error {
@@ -539,12 +602,36 @@ final class Runner {
             line += " UNEXPECTED-SUCCESS"
         }
         if error == nil, let id = step["id"]?.string { outputs[id] = result }
+        if let error, let id = step["id"]?.string { errors[id] = error }
         if failed { failures.append(line) }
         // Swift's own: the error is the `WalletError` case of its kind (not part of the transcript)
         if let error, error.kind != error.info.kind {
             failures.append("\(label): WalletError case \(error.kind) thrown for kind \(error.info.kind)")
         }
         lines.append(line)
+    }
+
+    /// A fault-proxy step: `arm` one rule (the args are its fields, docs/fault-proxy.md; `count` 1
+    /// unless given) scoped to the scenario's proxy key, or `forwarded`: how many requests of that
+    /// key on `path` the proxy wrote to the sandbox (`hits`, `forwarded`).
+    func proxy(_ helper: String, _ a: Args) async throws -> Fields {
+        let key = try await proxyKey()
+        let base = try env("WALLET_FAULT_PROXY_URL")
+        switch helper {
+        case "arm":
+            var pairs: [(String, J)] = [("count", .int(1))]
+            for (k, v) in a.m.pairs {
+                if let i = pairs.firstIndex(where: { $0.0 == k }) { pairs[i].1 = v } else { pairs.append((k, v)) }
+            }
+            pairs.append(("header", .object(keys: ["name", "value"], values: ["name": .string("nodeUrlOrApiAccessKey"), "value": .string(key)])))
+            let out = try await http(base, "POST", "/_proxy/rules", jsonObject(pairs))
+            guard out["armed"] == .bool(true) else { throw RunnerError("the proxy did not arm the rule: \(out.json)") }
+            return Fields(pairs: [])
+        case "forwarded":
+            let out = try await http(base, "GET", "/_proxy/hits?path=\(a.s("path"))&key=\(key)", nil)
+            return Fields(pairs: [("hits", out["hits"].flatMap { $0.native }), ("forwarded", out["forwarded"].flatMap { $0.native })])
+        default: throw RunnerError("unknown proxy step `\(helper)`")
+        }
     }
 
     func sandbox(_ helper: String, _ a: Args) async throws -> Fields {

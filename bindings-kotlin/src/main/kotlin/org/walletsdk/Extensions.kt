@@ -134,3 +134,16 @@ fun WalletClient.setLogger(logger: (CallEvent) -> Unit) =
     setLogger(object : WalletLogger {
         override fun log(event: CallEvent) = logger(event)
     })
+
+/**
+ * The wallet's events as a cold [Flow]: payments in (`RECEIVED`, then `CONFIRMED`), payments out
+ * (`SENT`), `REORGED`, `REPLACED`, `DROPPED`, polled while it is collected and stopped when the
+ * collector stops or is cancelled. Save each event's `cursor` after handling it; collecting again
+ * with `WatchOptions(cursor = saved)` repeats nothing and loses nothing. A bad option or cursor
+ * fails the flow with `InvalidInputException`.
+ */
+fun WalletClient.watchWallet(walletName: String, options: WatchOptions = WatchOptions()): Flow<WalletEvent> = flow {
+    walletEventStream(walletName, options).use { stream ->
+        while (true) emit(stream.nextEvent() ?: break)
+    }
+}

@@ -36,6 +36,16 @@ abstract class JavaWalletClientBase(
     /** Runs [call] on the calling thread until it is done; a [WalletException] is thrown as it is. */
     protected fun <T> blocking(call: suspend WalletClient.() -> T): T = runBlocking { client.call() }
 
+    /**
+     * The wallet's events for Java: `client.walletEventStream(walletName, options)` gives the
+     * stream, and each `nextEventAsync(stream)` completes with its next event (polling until
+     * there is one); save each event's `cursor` to resume. Close the stream when done.
+     */
+    fun nextEventAsync(stream: WalletEventStream): CompletableFuture<WalletEvent?> = async { stream.nextEvent() }
+
+    /** The blocking form of [nextEventAsync]. */
+    fun nextEvent(stream: WalletEventStream): WalletEvent? = blocking { stream.nextEvent() }
+
     /** Cancels the calls still running (as if their futures were cancelled) and closes [client]. */
     override fun close() {
         scope.cancel("JavaWalletClient closed")

@@ -112,6 +112,28 @@ public class JavaCallerTest {
     }
 
     @Test
+    public void gettingPaidFromJava() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            String w = unique("paid");
+            c.createWallet(w);
+            String address = c.createAddress(w).getAddress();
+            Matcher txid = Pattern.compile("\"txid\"\\s*:\\s*\"([0-9a-f]{64})\"")
+                    .matcher(post("/sandbox/fund", "{\"address\":\"" + address + "\",\"amount\":0.4,\"mine\":true}"));
+            assertTrue(txid.find());
+            try (WalletEventStream events = c.client.walletEventStream(w, new WatchOptions(null, 200L, null, null, null, null))) {
+                WalletEvent received = c.nextEventAsync(events).get(60, TimeUnit.SECONDS);
+                assertEquals(WalletEventKind.RECEIVED, received.getKind());
+                assertEquals(txid.group(1), received.getTxid());
+                assertEquals(WalletEventKind.CONFIRMED, c.nextEvent(events).getKind());
+            }
+            Payment paid = c.waitForPaymentAsync(w, address, ExtensionsKt.ofLtc(Amount.Companion, "0.4")).get(60, TimeUnit.SECONDS);
+            assertEquals(PaymentStatus.PAID, paid.getStatus());
+            assertEquals(ResolutionState.UNKNOWN, c.resolve(new WalletException.NotFoundException(
+                    "m", 404, null, null, null, null, null, "wallet_balance", null, null, 1, false, null, null)).getState());
+        }
+    }
+
+    @Test
     public void blockingCallsThrowTheKotlinExceptionClasses() throws Exception {
         try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
             BlockchainInfo info = c.blockchainInfo();
