@@ -250,6 +250,47 @@ pub fn command() -> Command {
         .subcommand(offline)
         .subcommands(payments::Payments::augment_subcommands(Command::new("payments")).get_subcommands().cloned())
         .subcommand(
+            Command::new("watch")
+                .about("Print a wallet's events as JSON lines, polling until Ctrl-C (or --count events)")
+                .long_about(
+                    "Print a wallet's events as JSON lines, one per event, polling the service until Ctrl-C or --count \
+                     events: payments in (`received`, then `confirmed`), payments out (`sent`), `reorged`, `replaced`, \
+                     `dropped`. Each line has the event's `cursor`: save the last one handled and start again with \
+                     --cursor to repeat nothing and lose nothing. Without --cursor, the newest --history entries already \
+                     in the wallet come first.",
+                )
+                .arg(Arg::new("wallet_name").value_name("WALLET_NAME").required(true).help("The wallet to watch"))
+                .arg(Arg::new("cursor").long("cursor").value_name("CURSOR").help("Resume after the event of this cursor"))
+                .arg(
+                    Arg::new("poll_interval")
+                        .long("poll-interval")
+                        .value_name("SECONDS")
+                        .value_parser(delay_seconds)
+                        .help("Pause between two polls (default 2)"),
+                )
+                .arg(
+                    Arg::new("confirmations")
+                        .long("confirmations")
+                        .value_name("N")
+                        .value_parser(clap::value_parser!(u32))
+                        .help("Confirmations after which a payment is `confirmed` (default 1)"),
+                )
+                .arg(
+                    Arg::new("history")
+                        .long("history")
+                        .value_name("N")
+                        .value_parser(clap::value_parser!(u32))
+                        .help("Existing entries a fresh watch reports first (default 100)"),
+                )
+                .arg(
+                    Arg::new("count")
+                        .long("count")
+                        .value_name("N")
+                        .value_parser(clap::value_parser!(u64))
+                        .help("Stop after N events"),
+                ),
+        )
+        .subcommand(
             Command::new("resolve")
                 .about("What became of a call that ended in outcome_unknown (exit 0 applied, 21 not applied, 20 still unknown)")
                 .long_about(
@@ -312,6 +353,13 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
                 _ => emit(out, value, 0),
             }
         }
+        Some(("watch", m)) => {
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| Failure::Local(format!("cannot start the async runtime: {e}")))?;
+            runtime.block_on(watch(matches, m))
+        }
         Some(("resolve", m)) => {
             out.prepare()?;
             let token = match m.get_one::<String>("token").map(String::as_str) {
@@ -345,6 +393,41 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
         }
         None => unreachable!("a subcommand is required"),
     }
+}
+
+/// `wallet watch`: one JSON line per event on stdout, flushed, until Ctrl-C or `--count`.
+async fn watch(g: &ArgMatches, m: &ArgMatches) -> Result<(), Failure> {
+    use std::io::Write;
+    let mut stdin = Stdin::new();
+    let client = client(g, None, &mut stdin)?;
+    let defaults = wallet_sdk::WatchOptions::default();
+    let options = wallet_sdk::WatchOptions {
+        cursor: m.get_one::<String>("cursor").cloned(),
+        poll_interval: m.get_one::<Duration>("poll_interval").copied().unwrap_or(defaults.poll_interval),
+        confirmations: m.get_one::<u32>("confirmations").copied().unwrap_or(defaults.confirmations),
+        history: m.get_one::<u32>("history").copied().unwrap_or(defaults.history),
+        ..defaults
+    };
+    let wallet = m.get_one::<String>("wallet_name").expect("required");
+    let mut events = client.watch_wallet(wallet, options);
+    let limit = m.get_one::<u64>("count").copied();
+    let mut stdout = std::io::stdout().lock();
+    let mut printed = 0u64;
+    while limit.is_none_or(|n| printed < n) {
+        let event = match interruptible(false, events.next()).await {
+            Err(Failure::Interrupted { .. }) => return Ok(()), // Ctrl-C ends a watch normally
+            Err(f) => return Err(f),
+            Ok(None) => return Ok(()),
+            Ok(Some(event)) => event?,
+        };
+        let line = serde_json::json!({
+            "kind": event.kind.as_str(), "txid": event.txid, "address": event.address,
+            "amount": event.amount.to_string(), "confirmations": event.confirmations, "cursor": event.cursor,
+        });
+        writeln!(stdout, "{line}").and_then(|()| stdout.flush()).map_err(|e| Failure::Local(format!("cannot write the event: {e}")))?;
+        printed += 1;
+    }
+    Ok(())
 }
 
 /// `wallet resolve`: the resolution, and an exit code per state.

@@ -321,7 +321,7 @@ fn every_subcommand_in_both_output_modes() {
     t.table(&["block-transaction", &s(&header, "hash")], &[]);
 
     // every operation (and variant) ran in both modes
-    for name in ALL.iter().map(|op| op.name).chain(VARIANTS.iter().map(|v| v.0)) {
+    for name in ALL.iter().chain(VARIANTS.iter()).map(|op| op.method_name) {
         let name = name.replace('_', "-");
         for mode in ["json", "table"] {
             assert!(t.covered.contains(&(name.clone(), mode)), "{name} never ran in {mode} mode");
@@ -377,4 +377,28 @@ fn sandbox_flag_runs_a_private_sandbox() {
     assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["chain"], "regtest");
+}
+
+#[test]
+fn watch_prints_events_as_json_lines_and_resumes_from_a_cursor() {
+    let name = unique();
+    assert!(wallet(&["--json", "create-wallet", &name], &[]).status.success());
+    let created: Value = serde_json::from_slice(&wallet(&["--json", "create-address", &name], &[]).stdout).unwrap();
+    let address = s(&created, "address");
+    fund(&address, "0.5");
+    let o = wallet(&["watch", &name, "--count", "2", "--poll-interval", "0.2"], &[]);
+    assert!(o.status.success(), "{}", text(&o.stderr));
+    let lines: Vec<Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).expect("one JSON object per line")).collect();
+    assert_eq!(lines.iter().map(|l| s(l, "kind")).collect::<Vec<_>>(), ["received", "confirmed"]);
+    assert_eq!((s(&lines[0], "address"), s(&lines[0], "amount")), (address.clone(), "0.50000000".to_string()));
+    // from the last cursor: the next payment, nothing repeated
+    fund(&address, "0.25");
+    let o = wallet(&["watch", &name, "--count", "1", "--poll-interval", "0.2", "--cursor", &s(&lines[1], "cursor")], &[]);
+    let next: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!((s(&next, "kind"), s(&next, "amount")), ("received".to_string(), "0.25000000".to_string()));
+    assert_ne!(s(&next, "txid"), s(&lines[0], "txid"));
+    // a forged cursor: invalid input (exit 3) on `cursor`
+    let o = wallet(&["--json", "watch", &name, "--cursor", "wev1.forged"], &[]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("\"field\":\"cursor\""), "{}", text(&o.stderr));
 }
