@@ -28,18 +28,28 @@ fn repo_root() -> std::path::PathBuf {
 
 /// POST to the sandbox's own endpoints (`/sandbox/...`): the `data` of the answer.
 fn sandbox_post(path: &str, body: Value) -> Value {
-    let base = env("WALLET_SDK_BASE_URL");
+    http(&env("WALLET_SDK_BASE_URL"), "POST", path, Some(body))
+}
+
+/// One HTTP/1.0 request to `base` (the sandbox or the fault proxy's control API): the `data` of
+/// the answer, or the whole JSON when it has no envelope.
+fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> Value {
     let hostport = base.trim_start_matches("http://").trim_end_matches('/').to_string();
-    let body = body.to_string();
-    let mut s = std::net::TcpStream::connect(&hostport).expect("connect to the sandbox");
+    let mut s = std::net::TcpStream::connect(&hostport).expect("connect to the sandbox or the proxy");
     s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
-    write!(s, "POST {path} HTTP/1.0\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+    match body {
+        Some(body) => {
+            let body = body.to_string();
+            write!(s, "{method} {path} HTTP/1.0\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).unwrap();
+        }
+        None => write!(s, "{method} {path} HTTP/1.0\r\nHost: {hostport}\r\n\r\n").unwrap(),
+    }
     let mut resp = Vec::new();
     s.read_to_end(&mut resp).unwrap();
     let pos = resp.windows(4).position(|w| w == b"\r\n\r\n").expect("an HTTP answer");
     let head = String::from_utf8_lossy(&resp[..pos]).to_string();
-    assert!(head.starts_with("HTTP/1.1 2") || head.starts_with("HTTP/1.0 2"), "sandbox {path}: {head}");
-    let v: Value = serde_json::from_slice(&resp[pos + 4..]).expect("sandbox JSON");
+    assert!(head.starts_with("HTTP/1.1 2") || head.starts_with("HTTP/1.0 2"), "{method} {path}: {head} {}", String::from_utf8_lossy(&resp[pos + 4..]));
+    let v: Value = serde_json::from_slice(&resp[pos + 4..]).expect("JSON");
     v.get("data").cloned().unwrap_or(v)
 }
 
@@ -67,6 +77,12 @@ impl Args {
     }
     fn amount(&self, name: &str) -> Result<Amount> {
         Amount::from_ltc(&self.s(name))
+    }
+    fn oamount(&self, name: &str) -> Result<Option<Amount>> {
+        self.os(name).map(|a| Amount::from_ltc(&a)).transpose()
+    }
+    fn network(&self, name: &str) -> Result<offline::Network> {
+        self.s(name).parse()
     }
     fn address_type(&self, name: &str) -> Option<AddressType> {
         self.os(name).map(|n| AddressType::from_name(&n))
@@ -108,7 +124,13 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         "transaction_details" => f(c.transaction_details(&a.s("txid")).await),
         "get_utxo_details" => f(c.get_utxo_details(&a.s("txid"), a.u32("vout").unwrap_or(0)).await),
         "send_funds_from_wallet" => {
-            let options = SendFundsFromWalletOptions { recipient_name: a.os("recipient_name"), description: a.os("description"), amount_include_fees: a.get("amount_include_fees").and_then(Value::as_bool), passphrase: a.osecret("passphrase") };
+            let options = SendFundsFromWalletOptions {
+                recipient_name: a.os("recipient_name"),
+                description: a.os("description"),
+                amount_include_fees: a.get("amount_include_fees").and_then(Value::as_bool),
+                passphrase: a.osecret("passphrase"),
+                idempotency_key: a.os("idempotency_key"),
+            };
             f(c.send_funds_from_wallet(&a.s("wallet_name"), &a.s("recipient_address"), a.amount("amount")?, options).await)
         }
         "create_raw_transaction" => f(c.create_raw_transaction(&a.s("wallet_name"), &a.s("sender_address"), &a.s("recipient_address"), a.amount("amount")?).await),
@@ -145,12 +167,96 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
             let all = c.address_transaction_pages(&a.s("address"), a.u32("page_size").unwrap_or(wallet_sdk::DEFAULT_PAGE_SIZE)).collect_all().await?;
             Ok(entries(all.to_field()))
         }
+        // the offline payment functions (no client): results as records of snake_case fields
+        "build_payment_uri" => {
+            let uri = offline::build_payment_uri(&a.s("address"), a.oamount("amount")?, a.os("label").as_deref(), a.os("message").as_deref(), &[], a.network("network")?)?;
+            Ok(record("PaymentUri", vec![("uri", FieldValue::Text(uri))]))
+        }
+        "parse_payment_uri" => Ok(payment_request(&offline::parse_payment_uri(&a.s("uri"), a.network("network")?)?)),
+        "parse_input" => Ok(parsed_input(&offline::parse_input(&a.s("text"), a.network("network")?))),
         other => panic!("the scenario names an unknown operation `{other}`"),
     }
 }
 
 fn entries(list: FieldValue) -> FieldValue {
-    FieldValue::Record(Record { type_name: "Pages", fields: vec![("entries", list)], raw: None })
+    record("Pages", vec![("entries", list)])
+}
+
+fn record(type_name: &'static str, fields: Vec<(&'static str, FieldValue)>) -> FieldValue {
+    FieldValue::Record(Record { type_name, fields, raw: None })
+}
+
+fn text(s: Option<&str>) -> FieldValue {
+    s.map_or(FieldValue::Null, |s| FieldValue::Text(s.to_string()))
+}
+
+fn int<T: Into<i64>>(n: Option<T>) -> FieldValue {
+    n.map_or(FieldValue::Null, |n| FieldValue::Int(n.into()))
+}
+
+fn flag(b: Option<bool>) -> FieldValue {
+    b.map_or(FieldValue::Null, FieldValue::Bool)
+}
+
+fn payment_request(r: &offline::PaymentRequest) -> FieldValue {
+    let extras = r.extras.iter().map(|(k, v)| record("PaymentUriParameter", vec![("key", text(Some(k))), ("value", text(Some(v)))])).collect();
+    record(
+        "PaymentRequest",
+        vec![
+            ("address", text(Some(&r.address))),
+            ("network", text(Some(r.network.as_str()))),
+            ("amount", r.amount.to_field()),
+            ("label", text(r.label.as_deref())),
+            ("message", text(r.message.as_deref())),
+            ("extras", FieldValue::List(extras)),
+        ],
+    )
+}
+
+fn parsed_input(p: &offline::ParsedInput) -> FieldValue {
+    let address = p.address.as_ref().map_or(FieldValue::Null, |a| {
+        record(
+            "AddressInfo",
+            vec![
+                ("address", text(Some(&a.address))),
+                ("network", text(Some(a.network.as_str()))),
+                ("kind", text(Some(a.kind.as_str()))),
+                ("witness_version", int(a.witness_version)),
+                ("script_pubkey", text(a.script_pubkey.as_deref())),
+            ],
+        )
+    });
+    record(
+        "ParsedInput",
+        vec![
+            ("kind", text(Some(p.kind.as_str()))),
+            ("is_secret", FieldValue::Bool(p.kind.is_secret())),
+            ("network", text(p.network.map(|n| n.as_str()))),
+            ("address", address),
+            ("payment_request", p.payment_request.as_ref().map_or(FieldValue::Null, payment_request)),
+            ("compressed", flag(p.compressed)),
+            ("mnemonic_valid", flag(p.mnemonic_valid)),
+            ("word_count", int(p.word_count)),
+            ("depth", int(p.depth)),
+            ("txid", text(p.txid.as_deref())),
+            ("problem", text(p.problem.as_deref())),
+        ],
+    )
+}
+
+fn resolution(r: &Resolution) -> FieldValue {
+    record(
+        "Resolution",
+        vec![
+            ("state", text(Some(r.state.as_str()))),
+            ("operation", text(r.operation.as_deref())),
+            ("txid", text(r.txid.as_deref())),
+            ("wallet_name", text(r.wallet_name.as_deref())),
+            ("sent", r.sent.to_field()),
+            ("secret_lost", FieldValue::Bool(r.secret_lost)),
+            ("reason", text(Some(&r.reason))),
+        ],
+    )
 }
 
 /// A field of a result by a dotted path (`items.0.received`).
@@ -202,6 +308,10 @@ fn canonical(v: &FieldValue) -> String {
 struct Runner {
     vars: Vec<(String, String)>,
     outputs: HashMap<String, FieldValue>,
+    /// The errors of failed steps with an `id`, for `resolve` (`error_of`).
+    errors: HashMap<String, Error>,
+    /// The scenario's own API key for the `proxied` client and the proxy steps (made on first use).
+    proxy_key: Option<String>,
     clients: HashMap<String, std::result::Result<Client, Error>>,
     lines: Vec<String>,
     failures: Vec<String>,
@@ -269,8 +379,21 @@ impl Runner {
         }
     }
 
+    /// The scenario's own key (`/sandbox/keys`), so that the proxy's rules and counters of one
+    /// scenario in one language touch nothing else.
+    fn proxy_key(&mut self) -> String {
+        self.proxy_key
+            .get_or_insert_with(|| sandbox_post("/sandbox/keys", json!({"ttlSeconds": 3600, "compat": "default"}))["apiKey"].as_str().expect("apiKey").to_string())
+            .clone()
+    }
+
     fn client(&mut self, spec: &str) -> std::result::Result<Client, Error> {
+        let mut base = env("WALLET_SDK_BASE_URL");
         let credential = match spec {
+            "proxied" => {
+                base = env("WALLET_FAULT_PROXY_URL");
+                self.proxy_key()
+            }
             "default" => env("WALLET_SDK_API_KEY"),
             "compat_real" => env("WALLET_SDK_API_KEY_COMPAT_REAL"),
             "node_url" => env("WALLET_SANDBOX_NODE_URL"),
@@ -280,10 +403,10 @@ impl Runner {
             },
         };
         self.clients
-            .entry(credential.clone())
+            .entry(format!("{base}\n{credential}"))
             .or_insert_with(|| {
                 Client::builder()
-                    .base_url(env("WALLET_SDK_BASE_URL"))
+                    .base_url(base)
                     .credential(credential)
                     .timeout(Duration::from_secs(120))
                     .retry_policy(RetryPolicy { base_backoff: Duration::from_millis(100), ..Default::default() })
@@ -356,11 +479,26 @@ impl Runner {
             self.lines.push(format!("{label} sandbox.{helper} ok"));
             return;
         }
-        let op = step["op"].as_str().expect("op");
-        let spec = step.get("client").or_else(|| scenario.get("client")).and_then(Value::as_str).unwrap_or("default").to_string();
-        let result = match self.client(&spec) {
-            Ok(c) => call(&c, op, &args).await,
-            Err(e) => Err(e),
+        let (op, result) = if let Some(helper) = step.get("proxy").and_then(Value::as_str) {
+            let out = self.proxy(helper, &args);
+            if step.get("expect").is_none() {
+                self.lines.push(format!("{label} proxy.{helper} ok"));
+                return;
+            }
+            (format!("proxy.{helper}"), Ok(out))
+        } else {
+            let op = step["op"].as_str().expect("op").to_string();
+            let spec = step.get("client").or_else(|| scenario.get("client")).and_then(Value::as_str).unwrap_or("default").to_string();
+            let result = match self.client(&spec) {
+                Ok(c) if op == "resolve" => {
+                    let of = args.s("error_of");
+                    let e = self.errors.get(&of).unwrap_or_else(|| panic!("resolve: no failed step `{of}`")).clone();
+                    e.resolve(&c).await.map(|r| resolution(&r))
+                }
+                Ok(c) => call(&c, &op, &args).await,
+                Err(e) => Err(e),
+            };
+            (op, result)
         };
         let expect = &step["expect"];
         let mut line = format!("{label} {op}");
@@ -400,13 +538,42 @@ impl Runner {
                 line.push_str(&format!(" UNEXPECTED-ERROR kind={} message={}", e.kind(), self.normalize(e.message())));
             }
         }
-        if let (Ok(v), Some(id)) = (result, step.get("id").and_then(Value::as_str)) {
-            self.outputs.insert(id.to_string(), v);
+        match (result, step.get("id").and_then(Value::as_str)) {
+            (Ok(v), Some(id)) => {
+                self.outputs.insert(id.to_string(), v);
+            }
+            (Err(e), Some(id)) => {
+                self.errors.insert(id.to_string(), e);
+            }
+            _ => {}
         }
         if failed {
             self.failures.push(line.clone());
         }
         self.lines.push(line);
+    }
+
+    /// A fault-proxy step: `arm` one rule (the args are its fields, docs/fault-proxy.md; `count`
+    /// 1 unless given) scoped to the scenario's proxy key, or `forwarded`: how many requests of
+    /// that key on `path` the proxy wrote to the sandbox (`hits`, `forwarded`).
+    fn proxy(&mut self, helper: &str, a: &Args) -> FieldValue {
+        let key = self.proxy_key();
+        let base = env("WALLET_FAULT_PROXY_URL");
+        match helper {
+            "arm" => {
+                let mut rule = a.0.clone();
+                rule.entry("count").or_insert(json!(1));
+                rule.insert("header".into(), json!({"name": "nodeUrlOrApiAccessKey", "value": key}));
+                let out = http(&base, "POST", "/_proxy/rules", Some(Value::Object(rule)));
+                assert_eq!(out["armed"], true, "the proxy did not arm the rule: {out}");
+                record("Proxy", vec![])
+            }
+            "forwarded" => {
+                let out = http(&base, "GET", &format!("/_proxy/hits?path={}&key={key}", a.s("path")), None);
+                record("ProxyHits", vec![("hits", int(out["hits"].as_i64())), ("forwarded", int(out["forwarded"].as_i64()))])
+            }
+            other => panic!("unknown proxy step `{other}`"),
+        }
     }
 
     fn sandbox(&self, helper: &str, a: &Args) -> FieldValue {
@@ -477,7 +644,7 @@ async fn scenarios() {
     for file in files {
         let scenario: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap_or_else(|e| panic!("{}: {e}", file.display()));
         let vars = scenario.get("vars").and_then(Value::as_object).map(|m| m.iter().map(|(n, k)| (n.clone(), unique_value(k.as_str().unwrap_or("text"), "rs"))).collect()).unwrap_or_default();
-        let mut runner = Runner { vars, outputs: HashMap::new(), clients: HashMap::new(), lines: Vec::new(), failures: Vec::new() };
+        let mut runner = Runner { vars, outputs: HashMap::new(), errors: HashMap::new(), proxy_key: None, clients: HashMap::new(), lines: Vec::new(), failures: Vec::new() };
         for (i, step) in scenario["steps"].as_array().expect("steps").iter().enumerate() {
             runner.step(&scenario, i, step).await;
             steps += 1;

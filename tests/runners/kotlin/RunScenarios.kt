@@ -117,7 +117,7 @@ fun canonicalJson(v: Any?): String = v as? String ?: toJson(v)
 /** The entries of every page of a paged read. */
 class Pages(val entries: List<Any?>)
 
-/** A sandbox helper's answer, its fields under snake_case names like results'. */
+/** A sandbox helper's answer or a pseudo-operation's result, its fields under snake_case names like results'. */
 class SandboxOutput(val fields: Map<String, Any?>)
 
 object Missing
@@ -139,7 +139,7 @@ fun properties(record: Any): Map<String, Any?> = when (record) {
 
 /** Values that are leaves of a path (not records to look into). */
 fun isLeaf(v: Any?) = v == null || v is String || v is Number || v is Boolean || v is Secret || v is Amount ||
-    v is Map<*, *>
+    v is Map<*, *> || v is Enum<*>
 
 fun fieldAt(value: Any?, path: String): Any? {
     var cur = value
@@ -159,6 +159,7 @@ fun fieldAt(value: Any?, path: String): Any? {
 fun plain(v: Any?): Any? = when (v) {
     is Secret -> v.reveal()
     is Amount -> v.toLtcString()
+    is Enum<*> -> v.toString()
     is Int -> v.toLong()
     else -> v
 }
@@ -168,6 +169,7 @@ fun canonical(v: Any?): String = when (v) {
     null -> "null"
     is Secret -> "[REDACTED]"
     is Amount -> v.toLtcString()
+    is Enum<*> -> v.toString()
     is String, is Boolean, is Number -> v.toString()
     is List<*> -> "[${v.size} items]"
     is Pages -> "{…}"
@@ -177,12 +179,16 @@ fun canonical(v: Any?): String = when (v) {
 // ---- the runner
 
 class Args(private val m: Map<String, Any?>) {
+    fun all(): Map<String, Any?> = m
     fun get(name: String): Any? = m[name]
     fun s(name: String): String = os(name) ?: ""
     fun os(name: String): String? = m[name]?.let { canonicalJson(it) }
     fun secret(name: String) = Secret(s(name))
     fun osecret(name: String) = os(name)?.let { Secret(it) }
     fun amount(name: String) = Amount.ofLtc(s(name))
+    fun oamount(name: String) = os(name)?.let { Amount.ofLtc(it) }
+    fun network(name: String) = Network.entries.firstOrNull { it.toString() == s(name) }
+        ?: throw IllegalArgumentException("unknown network `${s(name)}`")
     fun int(name: String): Int? = (m[name] as? Long)?.toInt()
     fun addressType(name: String): AddressType? = os(name)?.let {
         when (it) {
@@ -219,7 +225,7 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "get_utxo_details" -> c.getUtxoDetails(a.s("txid"), a.int("vout") ?: 0)
     "send_funds_from_wallet" -> c.sendFundsFromWallet(
         a.s("wallet_name"), a.s("recipient_address"), a.amount("amount"),
-        SendFundsFromWalletOptions(recipientName = a.os("recipient_name"), description = a.os("description"), amountIncludeFees = a.get("amount_include_fees") as? Boolean, passphrase = a.osecret("passphrase")),
+        SendFundsFromWalletOptions(recipientName = a.os("recipient_name"), description = a.os("description"), amountIncludeFees = a.get("amount_include_fees") as? Boolean, passphrase = a.osecret("passphrase"), idempotencyKey = a.os("idempotency_key")),
     )
     "create_raw_transaction" -> c.createRawTransaction(a.s("wallet_name"), a.s("sender_address"), a.s("recipient_address"), a.amount("amount"))
     "create_raw_transaction_v2" -> c.createRawTransactionV2(a.s("sender_address"), a.s("recipient_address"), a.amount("amount"), a.list("utxos"), a.intList("vouts"))
@@ -249,19 +255,28 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     // the pagers (Flows of pages): every entry of every page
     "wallet_transactions_pages" -> Pages(c.walletTransactionsPages(a.s("wallet_name"), a.int("page_size") ?: defaultPageSize().toInt()).toList().flatten())
     "address_transaction_pages" -> Pages(c.addressTransactionPages(a.s("address"), a.int("page_size") ?: defaultPageSize().toInt()).toList().flatten())
+    // the offline payment functions (no client)
+    "build_payment_uri" -> SandboxOutput(mapOf("uri" to buildPaymentUri(a.s("address"), a.network("network"), amount = a.oamount("amount"), label = a.os("label"), message = a.os("message"))))
+    "parse_payment_uri" -> parsePaymentUri(a.s("uri"), a.network("network"))
+    "parse_input" -> parseInput(a.s("text"), a.network("network"))
     else -> throw IllegalArgumentException("the scenario names an unknown operation `$op`")
 }
 
-fun sandboxPost(path: String, body: Map<String, Any?>): Map<*, *> {
-    val conn = URI(env("WALLET_SDK_BASE_URL").trimEnd('/') + path).toURL().openConnection() as HttpURLConnection
-    conn.requestMethod = "POST"
+fun sandboxPost(path: String, body: Map<String, Any?>): Map<*, *> = http(env("WALLET_SDK_BASE_URL"), "POST", path, body)
+
+/** One request to the sandbox or the fault proxy's control API: the answer's `data`, or the whole JSON without an envelope. */
+fun http(base: String, method: String, path: String, body: Map<String, Any?>?): Map<*, *> {
+    val conn = URI(base.trimEnd('/') + path).toURL().openConnection() as HttpURLConnection
+    conn.requestMethod = method
     conn.readTimeout = 300_000
-    conn.doOutput = true
-    conn.setRequestProperty("Content-Type", "application/json")
-    conn.outputStream.use { it.write(toJson(body).toByteArray()) }
+    if (body != null) {
+        conn.doOutput = true
+        conn.setRequestProperty("Content-Type", "application/json")
+        conn.outputStream.use { it.write(toJson(body).toByteArray()) }
+    }
     val code = conn.responseCode
     val text = (if (code < 400) conn.inputStream else conn.errorStream)?.use { it.readBytes().decodeToString() } ?: ""
-    check(code in 200..299) { "sandbox $path: HTTP $code $text" }
+    check(code in 200..299) { "$method $path: HTTP $code $text" }
     val v = JsonReader(text).read() as Map<*, *>
     return (v["data"] as? Map<*, *>) ?: v
 }
@@ -269,7 +284,14 @@ fun sandboxPost(path: String, body: Map<String, Any?>): Map<*, *> {
 class Runner(vars: Map<String, Any?>) {
     val vars: Map<String, String> = vars.mapValues { (_, kind) -> unique(kind as String) }
     val outputs = LinkedHashMap<String, Any?>()
+    /** The errors of failed steps with an `id`, for `resolve` (`error_of`). */
+    private val errors = HashMap<String, WalletException>()
     private val clients = HashMap<String, Result<WalletClient>>()
+
+    /** The scenario's own key, so that the proxy's rules and counters of one scenario in one language touch nothing else. */
+    private val proxyKey: String by lazy {
+        sandboxPost("/sandbox/keys", mapOf("ttlSeconds" to 3600L, "compat" to "default"))["apiKey"] as String
+    }
     val lines = ArrayList<String>()
     val failures = ArrayList<String>()
     val called = HashSet<String>()
@@ -327,15 +349,17 @@ class Runner(vars: Map<String, Any?>) {
     }
 
     fun client(spec: String): Result<WalletClient> {
+        val base = if (spec == "proxied") env("WALLET_FAULT_PROXY_URL") else env("WALLET_SDK_BASE_URL")
         val credential = when (spec) {
+            "proxied" -> proxyKey
             "default" -> env("WALLET_SDK_API_KEY")
             "compat_real" -> env("WALLET_SDK_API_KEY_COMPAT_REAL")
             "node_url" -> env("WALLET_SANDBOX_NODE_URL")
             else -> canonicalJson(substitute(spec))
         }
-        return clients.getOrPut(credential) {
+        return clients.getOrPut("$base\n$credential") {
             runCatching {
-                WalletClient(WalletClientConfig(baseUrl = env("WALLET_SDK_BASE_URL"), credential = Secret(credential), timeoutMs = 120_000L, baseBackoffMs = 100L))
+                WalletClient(WalletClientConfig(baseUrl = base, credential = Secret(credential), timeoutMs = 120_000L, baseBackoffMs = 100L))
             }
         }
     }
@@ -391,16 +415,34 @@ class Runner(vars: Map<String, Any?>) {
             lines += "$label sandbox.$helper ok"
             return
         }
-        val op = step["op"] as String
-        called += op
-        val spec = (step["client"] ?: scenario["client"] ?: "default") as String
         var result: Any? = null
         var error: WalletException? = null
-        try {
-            val c = client(spec).getOrThrow()
-            result = runBlocking { call(c, op, args) }
-        } catch (e: WalletException) {
-            error = e
+        val op: String
+        val helper = step["proxy"] as String?
+        if (helper != null) {
+            op = "proxy.$helper"
+            result = proxy(helper, args)
+            if ("expect" !in step) {
+                lines += "$label $op ok"
+                return
+            }
+        } else {
+            op = step["op"] as String
+            called += op
+            val spec = (step["client"] ?: scenario["client"] ?: "default") as String
+            try {
+                val c = client(spec).getOrThrow()
+                result = runBlocking {
+                    if (op == "resolve") {
+                        val of = args.s("error_of")
+                        c.resolve(errors[of] ?: throw IllegalStateException("resolve: no failed step `$of`"))
+                    } else {
+                        call(c, op, args)
+                    }
+                }
+            } catch (e: WalletException) {
+                error = e
+            }
         }
         val expect = step["expect"] as Map<*, *>
         var line = "$label $op"
@@ -432,12 +474,38 @@ class Runner(vars: Map<String, Any?>) {
             line += " UNEXPECTED-ERROR kind=${error.info.kind} message=${normalize(error.info.message)}"
         }
         if (error == null) (step["id"] as String?)?.let { outputs[it] = result }
+        if (error != null) (step["id"] as String?)?.let { errors[it] = error }
         if (failed) failures += line
         // Kotlin's own: the exception is the subclass of its kind (not part of the transcript)
         if (error != null && error.javaClass.simpleName != exceptionClassOf(error.info.kind)) {
             failures += "$label: ${error.javaClass.simpleName} thrown for kind ${error.info.kind}"
         }
         lines += line
+    }
+
+    /**
+     * A fault-proxy step: `arm` one rule (the args are its fields, docs/fault-proxy.md; `count` 1
+     * unless given) scoped to the scenario's proxy key, or `forwarded`: how many requests of that
+     * key on `path` the proxy wrote to the sandbox (`hits`, `forwarded`).
+     */
+    private fun proxy(helper: String, a: Args): SandboxOutput {
+        val base = env("WALLET_FAULT_PROXY_URL")
+        return when (helper) {
+            "arm" -> {
+                val rule = LinkedHashMap<String, Any?>()
+                rule["count"] = 1L
+                rule.putAll(a.all())
+                rule["header"] = mapOf("name" to "nodeUrlOrApiAccessKey", "value" to proxyKey)
+                val out = http(base, "POST", "/_proxy/rules", rule)
+                check(out["armed"] == true) { "the proxy did not arm the rule: $out" }
+                SandboxOutput(emptyMap())
+            }
+            "forwarded" -> {
+                val out = http(base, "GET", "/_proxy/hits?path=${a.s("path")}&key=$proxyKey", null)
+                SandboxOutput(mapOf("hits" to out["hits"], "forwarded" to out["forwarded"]))
+            }
+            else -> throw IllegalArgumentException("unknown proxy step `$helper`")
+        }
     }
 
     private fun sandbox(helper: String, a: Args): SandboxOutput {

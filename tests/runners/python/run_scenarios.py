@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 import wallet_sdk as w
+from wallet_sdk import offline as wo
 
 ROOT = Path(__file__).resolve().parents[3]
 AMOUNT_ARGS = {"amount", "service_fee_amount"}
@@ -41,9 +42,14 @@ def env(name: str) -> str:
 
 
 def sandbox_post(path: str, body: Any) -> Any:
-    req = urllib.request.Request(
-        env("WALLET_SDK_BASE_URL").rstrip("/") + path, data=json.dumps(body).encode(), headers={"content-type": "application/json"}, method="POST"
-    )
+    return http(env("WALLET_SDK_BASE_URL"), "POST", path, body)
+
+
+def http(base: str, method: str, path: str, body: Any = None) -> Any:
+    """One request to the sandbox or the fault proxy's control API: the answer's ``data``, or the
+    whole JSON when it has no envelope."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base.rstrip("/") + path, data=data, headers={"content-type": "application/json"}, method=method)
     with urllib.request.urlopen(req, timeout=300) as r:
         v = json.loads(r.read())
     return v.get("data", v)
@@ -58,6 +64,14 @@ class Pages:
 
     def __init__(self, entries: List[Any]) -> None:
         self.entries = entries
+
+
+class Record:
+    """A pseudo-operation's result (a payment URI, proxy counters): fields as attributes."""
+
+    def __init__(self, **fields: Any) -> None:
+        for k, v in fields.items():
+            setattr(self, k, v)
 
 
 class SandboxOutput:
@@ -94,6 +108,10 @@ def plain(v: Any) -> Any:
         return v.reveal()
     if isinstance(v, Decimal):
         return format(v, ".8f")
+    if isinstance(v, w.Amount):
+        return str(v)
+    if isinstance(v, wo.Network):
+        return v.value
     return v
 
 
@@ -107,6 +125,10 @@ def canonical(v: Any) -> str:
         return "[REDACTED]"
     if isinstance(v, Decimal):
         return format(v, ".8f")
+    if isinstance(v, w.Amount):
+        return str(v)
+    if isinstance(v, wo.Network):
+        return v.value
     if isinstance(v, (int, str)):
         return str(v)
     if isinstance(v, list):
@@ -123,6 +145,10 @@ class Runner:
         self.loop = loop
         self.vars = {name: self.unique(kind) for name, kind in vars_.items()}
         self.outputs: Dict[str, Any] = {}
+        # the errors of failed steps with an id, for resolve (error_of)
+        self.errors: Dict[str, w.WalletSdkError] = {}
+        # the scenario's own API key for the proxied client and the proxy steps (made on first use)
+        self._proxy_key: Optional[str] = None
         self.clients: Dict[str, Any] = {}
         self.lines: List[str] = []
         self.failures: List[str] = []
@@ -174,24 +200,49 @@ class Runner:
             text = text[:i] + "[request id *]" + text[end + 1 :]
         return text
 
+    def proxy_key(self) -> str:
+        """The scenario's own key, so that the proxy's rules and counters of one scenario in one
+        language touch nothing else."""
+        if self._proxy_key is None:
+            self._proxy_key = sandbox_post("/sandbox/keys", {"ttlSeconds": 3600, "compat": "default"})["apiKey"]
+            SECRETS_SEEN.add(self._proxy_key)
+        return self._proxy_key
+
     def client(self, spec: str) -> Any:
-        credential = {
-            "default": lambda: env("WALLET_SDK_API_KEY"),
-            "compat_real": lambda: env("WALLET_SDK_API_KEY_COMPAT_REAL"),
-            "node_url": lambda: env("WALLET_SANDBOX_NODE_URL"),
-        }.get(spec, lambda: str(self.substitute(spec)))()
-        if credential not in self.clients:
+        base = env("WALLET_SDK_BASE_URL")
+        if spec == "proxied":
+            base, credential = env("WALLET_FAULT_PROXY_URL"), self.proxy_key()
+        else:
+            credential = {
+                "default": lambda: env("WALLET_SDK_API_KEY"),
+                "compat_real": lambda: env("WALLET_SDK_API_KEY_COMPAT_REAL"),
+                "node_url": lambda: env("WALLET_SANDBOX_NODE_URL"),
+            }.get(spec, lambda: str(self.substitute(spec)))()
+        slot = f"{base}\n{credential}"
+        if slot not in self.clients:
             kind = w.AsyncClient if self.loop else w.Client
             try:
-                self.clients[credential] = kind(env("WALLET_SDK_BASE_URL"), credential, timeout=120, backoff=0.1)
+                self.clients[slot] = kind(base, credential, timeout=120, backoff=0.1)
             except w.WalletSdkError as e:
-                self.clients[credential] = e
-        return self.clients[credential]
+                self.clients[slot] = e
+        return self.clients[slot]
 
     def call(self, client: Any, op: str, args: Dict[str, Any]) -> Any:
         if isinstance(client, w.WalletSdkError):
             raise client
-        args = {k: Decimal(str(v)) if k in AMOUNT_ARGS else v for k, v in args.items()}
+        args = {k: Decimal(str(v)) if k in AMOUNT_ARGS and v is not None else v for k, v in args.items()}
+        # the offline payment functions (no client)
+        if op == "build_payment_uri":
+            return Record(uri=wo.build_payment_uri(args.pop("address"), **args))
+        if op == "parse_payment_uri":
+            return wo.parse_payment_uri(**args)
+        if op == "parse_input":
+            return wo.parse_input(**args)
+        if op == "resolve":
+            error = self.errors[args["error_of"]]
+            if self.loop:
+                return self.loop.run_until_complete(self._await(client.resolve, {"error_or_token": error}))
+            return client.resolve(error)
         if op in ("wallet_transactions_pages", "address_transaction_pages"):
             first = args.pop("wallet_name", None) or args.pop("address")
             pages = getattr(client, op)(first, **args)
@@ -260,14 +311,21 @@ class Runner:
                 self.outputs[step["id"]] = out
             self.lines.append(f"{label} sandbox.{step['sandbox']} ok")
             return
-        op = step["op"]
-        spec = step.get("client", scenario.get("client", "default"))
         result: Any = None
         error: Optional[w.WalletSdkError] = None
-        try:
-            result = self.call(self.client(spec), op, args)
-        except w.WalletSdkError as e:
-            error = e
+        if "proxy" in step:
+            op = f"proxy.{step['proxy']}"
+            result = self.proxy(step["proxy"], args)
+            if "expect" not in step:
+                self.lines.append(f"{label} {op} ok")
+                return
+        else:
+            op = step["op"]
+            spec = step.get("client", scenario.get("client", "default"))
+            try:
+                result = self.call(self.client(spec), op, args)
+            except w.WalletSdkError as e:
+                error = e
         expect = step["expect"]
         line = f"{label} {op}"
         failed = False
@@ -295,9 +353,27 @@ class Runner:
             line += f" UNEXPECTED-ERROR kind={error.kind} message={self.normalize(error.message)}"
         if error is None and "id" in step:
             self.outputs[step["id"]] = result
+        if error is not None and "id" in step:
+            self.errors[step["id"]] = error
         if failed:
             self.failures.append(line)
         self.lines.append(line)
+
+    def proxy(self, helper: str, a: Dict[str, Any]) -> Any:
+        """A fault-proxy step: ``arm`` one rule (the args are its fields, docs/fault-proxy.md;
+        ``count`` 1 unless given) scoped to the scenario's proxy key, or ``forwarded``: how many
+        requests of that key on ``path`` the proxy wrote to the sandbox (``hits``, ``forwarded``)."""
+        key, base = self.proxy_key(), env("WALLET_FAULT_PROXY_URL")
+        if helper == "arm":
+            rule = {"count": 1, **a, "header": {"name": "nodeUrlOrApiAccessKey", "value": key}}
+            out = http(base, "POST", "/_proxy/rules", rule)
+            if out.get("armed") is not True:
+                raise RuntimeError(f"the proxy did not arm the rule: {out}")
+            return Record()
+        if helper == "forwarded":
+            out = http(base, "GET", f"/_proxy/hits?path={a['path']}&key={key}")
+            return Record(hits=out["hits"], forwarded=out["forwarded"])
+        raise ValueError(f"unknown proxy step `{helper}`")
 
     def sandbox(self, helper: str, a: Dict[str, Any]) -> Any:
         if helper == "fund":
