@@ -28,7 +28,13 @@ fi
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/scaling-redis.XXXXXX")
 redis_pid=
+child=
 stop() {
+  if [ -n "$child" ] && kill -0 "$child" 2>/dev/null; then   # interrupted: the program first
+    pkill -TERM -P "$child" 2>/dev/null || true
+    kill -TERM "$child" 2>/dev/null || true
+    wait "$child" 2>/dev/null || true
+  fi
   if [ -n "$redis_pid" ]; then
     kill -TERM "$redis_pid" 2>/dev/null || true
     wait "$redis_pid" 2>/dev/null || true
@@ -59,12 +65,13 @@ done
 echo "redis-server ready on 127.0.0.1:$port (pid $redis_pid)" >&2
 export SCALING_REDIS_URL="redis://127.0.0.1:$port/0"
 
-set +e
+# in the background, so that INT and TERM reach the trap at once rather than after the program
 if [ -n "${WALLET_SDK_BASE_URL:-}" ]; then
-  "$py" "$here/watch_many.py" "$@"
+  "$py" "$here/watch_many.py" "$@" &
 else
-  "$root/scripts/with-sandbox" "$py" "$here/watch_many.py" "$@"
+  "$root/scripts/with-sandbox" "$py" "$here/watch_many.py" "$@" &
 fi
-status=$?
-set -e
+child=$!
+status=0
+wait "$child" || status=$?
 exit $status

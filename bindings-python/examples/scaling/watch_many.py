@@ -188,6 +188,7 @@ def main() -> int:
         wallets.append((name, client.create_address(name).address))
     r.rpush(p + "queue", *[name for name, _ in wallets])
 
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # so that the finally below runs
     workers = {f"w{i}": subprocess.Popen([sys.executable, __file__, "--worker", f"w{i}", "--prefix", p]) for i in range(args.workers)}
     try:
         return coordinate(r, p, wallets, workers, started)
