@@ -23,7 +23,7 @@ class ResultModel(Model):
         ...
 
 class CreatedAddress(ResultModel):
-    """Result of `create_address`."""
+    """A new receive address of a wallet."""
     @property
     def address(self) -> str:
         """The new address."""
@@ -46,7 +46,7 @@ class CreatedAddress(ResultModel):
         ...
 
 class MultisigAddress(ResultModel):
-    """Result of `create_multisig_address`."""
+    """A new multisig address added to a wallet."""
     @property
     def address(self) -> str:
         """The multisig address."""
@@ -77,7 +77,7 @@ class MultisigAddress(ResultModel):
         ...
 
 class AddressDetails(ResultModel):
-    """Result of `address_details` (what the wallet knows about an address)."""
+    """What a wallet knows about one of its addresses."""
     @property
     def address(self) -> Optional[str]:
         """The address."""
@@ -168,7 +168,7 @@ class AddressDetails(ResultModel):
         ...
 
 class SignedMessage(ResultModel):
-    """Result of `sign_message` and `sign_wallet_message`."""
+    """A signed message (with a private key, or with a wallet's address)."""
     @property
     def signature(self) -> str:
         """Base64 compact signature."""
@@ -183,7 +183,7 @@ class SignedMessage(ResultModel):
         ...
 
 class MessageVerification(ResultModel):
-    """Result of `verify_message`."""
+    """Whether a message signature matches an address."""
     @property
     def valid(self) -> bool:
         """Whether the signature is valid for the address and message."""
@@ -194,7 +194,7 @@ class MessageVerification(ResultModel):
         ...
 
 class AddressTransactions(ResultModel):
-    """One page of `address_transaction` (newest first)."""
+    """One page of an address's history (newest first)."""
     @property
     def address(self) -> Optional[str]:
         """The address."""
@@ -225,7 +225,7 @@ class AddressTransactions(ResultModel):
         ...
 
 class AddressTxEntry(Model):
-    """One entry of an address history (`address_transaction`)."""
+    """One entry of an address's history."""
     @property
     def txid(self) -> Optional[str]:
         """Transaction id."""
@@ -272,7 +272,7 @@ class AddressTxEntry(Model):
         ...
 
 class AddressBalance(ResultModel):
-    """Result of `address_balance` (any address)."""
+    """The confirmed and unconfirmed balance of any address."""
     @property
     def confirmed(self) -> Decimal:
         """Confirmed balance."""
@@ -303,7 +303,7 @@ class AddressBalance(ResultModel):
         ...
 
 class PrivateKeyExport(ResultModel):
-    """Result of `address_private_key` and `address_private_key_v2`."""
+    """An address's exported WIF private key."""
     @property
     def private_key(self) -> Secret:
         """The WIF private key."""
@@ -322,7 +322,7 @@ class PrivateKeyExport(ResultModel):
         ...
 
 class AddressScreening(ResultModel):
-    """Result of `screen_address`."""
+    """A pre-payment check of an address: validity, ownership, history, deny-list."""
     @property
     def is_valid(self) -> Optional[bool]:
         """Whether the address is valid (an invalid address is not an error)."""
@@ -357,7 +357,7 @@ class AddressScreening(ResultModel):
         ...
 
 class DefaultAddress(ResultModel):
-    """Result of `generate_default_address`."""
+    """A wallet's default key encoded as an address of the type asked for."""
     @property
     def address(self) -> str:
         """The address."""
@@ -380,7 +380,7 @@ class DefaultAddress(ResultModel):
         ...
 
 class BlockchainInfo(ResultModel):
-    """Result of `blockchain_info`."""
+    """The chain's state."""
     @property
     def chain(self) -> Optional[str]:
         """Chain name (`main`, `test`, `regtest`)."""
@@ -454,7 +454,7 @@ class Softfork(Model):
         ...
 
 class BlockStats(ResultModel):
-    """Result of `block_stat` (amounts in LTC, fee rates in litoshi/vB)."""
+    """Statistics of one block (amounts in LTC, fee rates in litoshi/vB)."""
     @property
     def block_hash(self) -> Optional[str]:
         """Block hash."""
@@ -601,7 +601,7 @@ class BlockStats(ResultModel):
         ...
 
 class BlockHeader(ResultModel):
-    """Result of `block_header`."""
+    """The header of one block."""
     @property
     def hash(self) -> Optional[str]:
         """Block hash."""
@@ -723,7 +723,7 @@ class MwebHeader(Model):
         ...
 
 class BlockTransactions(ResultModel):
-    """Result of `block_transaction`."""
+    """The transactions of one block."""
     @property
     def block_hash(self) -> Optional[str]:
         """Block hash."""
@@ -746,7 +746,7 @@ class BlockTransactions(ResultModel):
         ...
 
 class BlockTx(Model):
-    """A transaction inside a block (`block_transaction`)."""
+    """A transaction inside a block."""
     @property
     def txid(self) -> Optional[str]:
         """Transaction id."""
@@ -859,7 +859,7 @@ class TxOut(Model):
         ...
 
 class TransactionDetails(ResultModel):
-    """Result of `transaction_details`."""
+    """Any transaction, confirmed or in the mempool."""
     @property
     def txid(self) -> Optional[str]:
         """Transaction id."""
@@ -930,7 +930,7 @@ class TransactionDetails(ResultModel):
         ...
 
 class UtxoDetails(ResultModel):
-    """Result of `get_utxo_details`."""
+    """One unspent output."""
     @property
     def txid(self) -> Optional[str]:
         """Transaction id."""
@@ -977,7 +977,7 @@ class UtxoDetails(ResultModel):
         ...
 
 class SentFunds(ResultModel):
-    """Result of `send_funds_from_wallet`."""
+    """A payment sent from a wallet (or, with an idempotency key, found already sent)."""
     @property
     def txid(self) -> str:
         """The transaction id."""
@@ -1031,7 +1031,7 @@ class SentFunds(ResultModel):
         ...
 
 class RawTransaction(ResultModel):
-    """Result of `create_raw_transaction`, `_v2` and `_v3` (an unsigned transaction)."""
+    """An unsigned transaction."""
     @property
     def hex(self) -> str:
         """The unsigned transaction hex."""
@@ -1092,7 +1092,7 @@ class RawTxOutput(Model):
         ...
 
 class SignedTransaction(ResultModel):
-    """Result of `sign_transaction`."""
+    """A transaction signed with one private key."""
     @property
     def hex(self) -> str:
         """The (partially) signed transaction hex."""
@@ -1126,14 +1126,14 @@ class SigningError(Model):
         ...
 
 class BroadcastResult(ResultModel):
-    """Result of `broadcast_transaction`."""
+    """A transaction submitted to the network."""
     @property
     def txid(self) -> str:
         """The transaction id."""
         ...
 
 class BlockchainOtp(ResultModel):
-    """Result of `get_blockchain_otp`."""
+    """A one-time code bound to a message signature and the chain tip."""
     @property
     def code(self) -> Secret:
         """The one-time code (short-lived secret)."""
@@ -1160,7 +1160,7 @@ class BlockchainOtp(ResultModel):
         ...
 
 class OtpVerification(ResultModel):
-    """Result of `verify_otp`."""
+    """Whether a one-time code is valid."""
     @property
     def valid(self) -> bool:
         """Whether the code is valid."""
@@ -1171,7 +1171,7 @@ class OtpVerification(ResultModel):
         ...
 
 class CreatedWallet(ResultModel):
-    """Result of `create_wallet` (an unencrypted, non-importable wallet)."""
+    """A new unencrypted, non-importable wallet."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1198,7 +1198,7 @@ class CreatedWallet(ResultModel):
         ...
 
 class EncryptedWallet(ResultModel):
-    """Result of `encrypt_wallet`."""
+    """A wallet now encrypted with the passphrase chosen."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1217,7 +1217,7 @@ class EncryptedWallet(ResultModel):
         ...
 
 class CreatedEncryptedWallet(ResultModel):
-    """Result of `create_encrypted_wallet`. Keep `passphrase`: it is shown once."""
+    """A new encrypted wallet. Keep `passphrase`: it is shown once."""
     @property
     def passphrase(self) -> Secret:
         """The generated passphrase (wire `encryptedPassphrase`); needed for every later
@@ -1246,7 +1246,7 @@ class CreatedEncryptedWallet(ResultModel):
         ...
 
 class CreatedImportableWallet(ResultModel):
-    """Result of `create_importable_wallet`. Keep `mnemonics`: it is shown once."""
+    """A new wallet made from a new recovery phrase. Keep `mnemonics`: it is shown once."""
     @property
     def mnemonics(self) -> Secret:
         """The BIP39 recovery phrase. Shown only once."""
@@ -1273,7 +1273,7 @@ class CreatedImportableWallet(ResultModel):
         ...
 
 class CreatedImportableEncryptedWallet(ResultModel):
-    """Result of `create_importable_encrypted_wallet`. Keep both secrets: they are shown once."""
+    """A new encrypted wallet made from a new recovery phrase. Keep both secrets: they are shown once."""
     @property
     def mnemonics(self) -> Secret:
         """The BIP39 recovery phrase. Shown only once."""
@@ -1304,7 +1304,7 @@ class CreatedImportableEncryptedWallet(ResultModel):
         ...
 
 class ImportedWallet(ResultModel):
-    """Result of `import_wallet`."""
+    """A wallet recreated from a recovery phrase."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The new wallet's name."""
@@ -1342,7 +1342,7 @@ class RescanRange(Model):
         ...
 
 class WalletDetails(ResultModel):
-    """Result of `wallet_details`."""
+    """A wallet's summary."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1421,7 +1421,7 @@ class WalletDetails(ResultModel):
         ...
 
 class WalletTransactions(ResultModel):
-    """One page of `wallet_transactions` (newest first)."""
+    """One page of a wallet's transactions (newest first)."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1531,7 +1531,7 @@ class WalletTx(Model):
         ...
 
 class WalletBalance(ResultModel):
-    """Result of `wallet_balance`."""
+    """A wallet's balance."""
     @property
     def confirmed(self) -> Decimal:
         """Confirmed (trusted) balance."""
@@ -1570,7 +1570,7 @@ class WalletBalance(ResultModel):
         ...
 
 class WalletAddresses(ResultModel):
-    """Result of `wallet_addresses`."""
+    """A wallet's receive addresses."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1581,7 +1581,7 @@ class WalletAddresses(ResultModel):
         ...
 
 class WalletAddress(Model):
-    """One address-book entry of `wallet_addresses`."""
+    """One receive address of a wallet, with its totals."""
     @property
     def address(self) -> Optional[str]:
         """The address."""
@@ -1612,7 +1612,7 @@ class WalletAddress(Model):
         ...
 
 class PassphraseChange(ResultModel):
-    """Result of `change_passphrase`."""
+    """A wallet whose passphrase was changed."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1623,7 +1623,7 @@ class PassphraseChange(ResultModel):
         ...
 
 class OfficialAddress(ResultModel):
-    """Result of `official_address`."""
+    """A wallet's primary address."""
     @property
     def address(self) -> str:
         """The address."""
@@ -1642,7 +1642,7 @@ class OfficialAddress(ResultModel):
         ...
 
 class WalletAddressBalance(ResultModel):
-    """Result of `wallet_address_balance`."""
+    """The balance of one address of a wallet."""
     @property
     def confirmed(self) -> Decimal:
         """Confirmed balance."""
@@ -1677,7 +1677,7 @@ class WalletAddressBalance(ResultModel):
         ...
 
 class WalletAddressTransactions(ResultModel):
-    """Result of `wallet_address_transactions`."""
+    """A wallet's transaction entries concerning one of its addresses."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1692,7 +1692,7 @@ class WalletAddressTransactions(ResultModel):
         ...
 
 class WalletMnemonicsSet(ResultModel):
-    """Result of `set_wallet_mnemonics`."""
+    """A wallet whose HD seed now comes from a recovery phrase."""
     @property
     def wallet_name(self) -> Optional[str]:
         """The wallet's name."""
@@ -1711,7 +1711,7 @@ class WalletMnemonicsSet(ResultModel):
         ...
 
 class MnemonicAddress(ResultModel):
-    """Result of `wallet_default_address` and `wallet_default_address_v2`."""
+    """The address of a recovery phrase's default key (Core's scheme, or BIP44/49/84)."""
     @property
     def address(self) -> str:
         """The address."""

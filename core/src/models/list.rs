@@ -131,7 +131,7 @@ item_type! {
 // ---------------------------------------------------------------- Wallet
 
 result_type! {
-    /// Result of `create_wallet` (an unencrypted, non-importable wallet).
+    /// A new unencrypted, non-importable wallet.
     pub struct CreatedWallet {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -149,7 +149,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `create_encrypted_wallet`. Keep `passphrase`: it is shown once.
+    /// A new encrypted wallet. Keep `passphrase`: it is shown once.
     pub struct CreatedEncryptedWallet {
         /// The generated passphrase (wire `encryptedPassphrase`); needed for every later
         /// operation that unlocks the wallet. Shown only once.
@@ -169,7 +169,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `create_importable_wallet`. Keep `mnemonics`: it is shown once.
+    /// A new wallet made from a new recovery phrase. Keep `mnemonics`: it is shown once.
     pub struct CreatedImportableWallet {
         /// The BIP39 recovery phrase. Shown only once.
         pub mnemonics: Secret,
@@ -187,7 +187,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `create_importable_encrypted_wallet`. Keep both secrets: they are shown once.
+    /// A new encrypted wallet made from a new recovery phrase. Keep both secrets: they are shown once.
     pub struct CreatedImportableEncryptedWallet {
         /// The BIP39 recovery phrase. Shown only once.
         pub mnemonics: Secret,
@@ -208,7 +208,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `encrypt_wallet`.
+    /// A wallet now encrypted with the passphrase chosen.
     pub struct EncryptedWallet {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -222,7 +222,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `import_wallet`.
+    /// A wallet recreated from a recovery phrase.
     pub struct ImportedWallet {
         /// The new wallet's name.
         pub wallet_name: Option<String>,
@@ -240,7 +240,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `wallet_details`.
+    /// A wallet's summary.
     pub struct WalletDetails {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -278,7 +278,7 @@ result_type! {
 }
 
 result_type! {
-    /// One page of `wallet_transactions` (newest first).
+    /// One page of a wallet's transactions (newest first).
     pub struct WalletTransactions {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -293,7 +293,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `wallet_balance`.
+    /// A wallet's balance.
     pub struct WalletBalance {
         /// Confirmed (trusted) balance.
         pub confirmed: Amount,
@@ -309,7 +309,7 @@ result_type! {
 }
 
 item_type! {
-    /// One address-book entry of `wallet_addresses`.
+    /// One receive address of a wallet, with its totals.
     pub struct WalletAddress {
         /// The address.
         pub address: Option<String>,
@@ -327,7 +327,7 @@ item_type! {
 }
 
 result_type! {
-    /// Result of `wallet_addresses`.
+    /// A wallet's receive addresses.
     pub struct WalletAddresses {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -338,7 +338,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `change_passphrase`.
+    /// A wallet whose passphrase was changed.
     pub struct PassphraseChange {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -348,7 +348,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `official_address`.
+    /// A wallet's primary address.
     pub struct OfficialAddress {
         /// The address.
         pub address: String,
@@ -362,7 +362,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `sign_message` and `sign_wallet_message`.
+    /// A signed message (with a private key, or with a wallet's address).
     pub struct SignedMessage {
         /// Base64 compact signature.
         pub signature: String,
@@ -374,7 +374,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `wallet_address_balance`.
+    /// The balance of one address of a wallet.
     pub struct WalletAddressBalance {
         /// Confirmed balance.
         pub confirmed: Amount,
@@ -390,7 +390,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `wallet_address_transactions`.
+    /// A wallet's transaction entries concerning one of its addresses.
     pub struct WalletAddressTransactions {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -403,7 +403,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `set_wallet_mnemonics`.
+    /// A wallet whose HD seed now comes from a recovery phrase.
     pub struct WalletMnemonicsSet {
         /// The wallet's name.
         pub wallet_name: Option<String>,
@@ -417,7 +417,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `wallet_default_address` and `wallet_default_address_v2`.
+    /// The address of a recovery phrase's default key (Core's scheme, or BIP44/49/84).
     pub struct MnemonicAddress {
         /// The address.
         pub address: String,
@@ -437,7 +437,7 @@ result_type! {
 // ---------------------------------------------------------------- Address
 
 result_type! {
-    /// Result of `create_address`.
+    /// A new receive address of a wallet.
     pub struct CreatedAddress {
         /// The new address.
         pub address: String,
@@ -453,7 +453,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `create_multisig_address`.
+    /// A new multisig address added to a wallet.
     pub struct MultisigAddress {
         /// The multisig address.
         pub address: String,
@@ -474,7 +474,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `address_details` (what the wallet knows about an address).
+    /// What a wallet knows about one of its addresses.
     pub struct AddressDetails {
         /// The address.
         pub address: Option<String>,
@@ -525,7 +525,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `verify_message`.
+    /// Whether a message signature matches an address.
     pub struct MessageVerification {
         /// Whether the signature is valid for the address and message.
         pub valid: bool,
@@ -535,7 +535,7 @@ result_type! {
 }
 
 item_type! {
-    /// One entry of an address history (`address_transaction`).
+    /// One entry of an address's history.
     pub struct AddressTxEntry {
         /// Transaction id.
         pub txid: Option<String>,
@@ -557,7 +557,7 @@ item_type! {
 }
 
 result_type! {
-    /// One page of `address_transaction` (newest first).
+    /// One page of an address's history (newest first).
     pub struct AddressTransactions {
         /// The address.
         pub address: Option<String>,
@@ -578,7 +578,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `address_balance` (any address).
+    /// The confirmed and unconfirmed balance of any address.
     pub struct AddressBalance {
         /// Confirmed balance.
         pub confirmed: Amount,
@@ -594,7 +594,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `address_private_key` and `address_private_key_v2`.
+    /// An address's exported WIF private key.
     pub struct PrivateKeyExport {
         /// The WIF private key.
         pub private_key: Secret,
@@ -608,7 +608,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `screen_address`.
+    /// A pre-payment check of an address: validity, ownership, history, deny-list.
     pub struct AddressScreening {
         /// Whether the address is valid (an invalid address is not an error).
         pub is_valid: Option<bool>,
@@ -631,7 +631,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `generate_default_address`.
+    /// A wallet's default key encoded as an address of the type asked for.
     pub struct DefaultAddress {
         /// The address.
         pub address: String,
@@ -649,7 +649,7 @@ result_type! {
 // ---------------------------------------------------------------- Transactions
 
 result_type! {
-    /// Result of `send_funds_from_wallet`.
+    /// A payment sent from a wallet (or, with an idempotency key, found already sent).
     pub struct SentFunds {
         /// The transaction id.
         pub txid: String,
@@ -674,7 +674,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `create_raw_transaction`, `_v2` and `_v3` (an unsigned transaction).
+    /// An unsigned transaction.
     pub struct RawTransaction {
         /// The unsigned transaction hex.
         pub hex: String,
@@ -704,7 +704,7 @@ item_type! {
 }
 
 result_type! {
-    /// Result of `sign_transaction`.
+    /// A transaction signed with one private key.
     pub struct SignedTransaction {
         /// The (partially) signed transaction hex.
         pub hex: String,
@@ -719,7 +719,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `broadcast_transaction`.
+    /// A transaction submitted to the network.
     pub struct BroadcastResult {
         /// The transaction id.
         pub txid: String,
@@ -729,7 +729,7 @@ result_type! {
 // ---------------------------------------------------------------- Litecoin
 
 result_type! {
-    /// Result of `transaction_details`.
+    /// Any transaction, confirmed or in the mempool.
     pub struct TransactionDetails {
         /// Transaction id.
         pub txid: Option<String>,
@@ -769,7 +769,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `get_utxo_details`.
+    /// One unspent output.
     pub struct UtxoDetails {
         /// Transaction id.
         pub txid: Option<String>,
@@ -813,7 +813,7 @@ item_type! {
 }
 
 result_type! {
-    /// Result of `blockchain_info`.
+    /// The chain's state.
     pub struct BlockchainInfo {
         /// Chain name (`main`, `test`, `regtest`).
         pub chain: Option<String>,
@@ -845,7 +845,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `block_stat` (amounts in LTC, fee rates in litoshi/vB).
+    /// Statistics of one block (amounts in LTC, fee rates in litoshi/vB).
     pub struct BlockStats {
         /// Block hash.
         pub block_hash: Option<String>,
@@ -934,7 +934,7 @@ item_type! {
 }
 
 result_type! {
-    /// Result of `block_header`.
+    /// The header of one block.
     pub struct BlockHeader {
         /// Block hash.
         pub hash: Option<String>,
@@ -976,7 +976,7 @@ result_type! {
 }
 
 item_type! {
-    /// A transaction inside a block (`block_transaction`).
+    /// A transaction inside a block.
     pub struct BlockTx {
         /// Transaction id.
         pub txid: Option<String>,
@@ -1006,7 +1006,7 @@ item_type! {
 }
 
 result_type! {
-    /// Result of `block_transaction`.
+    /// The transactions of one block.
     pub struct BlockTransactions {
         /// Block hash.
         pub block_hash: Option<String>,
@@ -1025,7 +1025,7 @@ result_type! {
 // ---------------------------------------------------------------- Utilities
 
 result_type! {
-    /// Result of `get_blockchain_otp`.
+    /// A one-time code bound to a message signature and the chain tip.
     pub struct BlockchainOtp {
         /// The one-time code (short-lived secret).
         pub code: Secret,
@@ -1043,7 +1043,7 @@ result_type! {
 }
 
 result_type! {
-    /// Result of `verify_otp`.
+    /// Whether a one-time code is valid.
     pub struct OtpVerification {
         /// Whether the code is valid.
         pub valid: bool,
