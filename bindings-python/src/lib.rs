@@ -50,7 +50,9 @@ fn runtime_handle() -> tokio::runtime::Handle {
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
-/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
+/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``settle_time``
+/// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
+/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "Client", module = "wallet_sdk", frozen)]
 pub struct Client {
@@ -74,7 +76,9 @@ pub struct Client {
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
-/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``from_env()`` reads
+/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``settle_time``
+/// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
+/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
 #[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
 pub struct AsyncClient {
@@ -168,6 +172,7 @@ fn configure(
     no_proxy: bool,
     expiry_skew: Option<f64>,
     address_type_codes: Option<std::collections::HashMap<String, i32>>,
+    settle_time: Option<f64>,
     on_abandoned_call: Option<Py<PyAny>>,
 ) -> PyResult<ClientBuilder> {
     if let Some(u) = base_url {
@@ -220,6 +225,9 @@ fn configure(
     }
     if let Some(d) = secs(py, "expiry_skew", expiry_skew)? {
         b = b.expiry_skew(d);
+    }
+    if let Some(d) = secs(py, "settle_time", settle_time)? {
+        b = b.settle_time(d);
     }
     if let Some(map) = address_type_codes {
         let mut codes = wallet_sdk::AddressTypeCodes::default();
@@ -347,7 +355,7 @@ macro_rules! constructors {
                 max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
                 max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
                 tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                on_abandoned_call = None))]
+                settle_time = None, on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 py: Python<'_>,
@@ -368,12 +376,13 @@ macro_rules! constructors {
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
+                settle_time: Option<f64>,
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
                     connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
                     allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes,
-                    on_abandoned_call)?;
+                    settle_time, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
 
@@ -383,7 +392,7 @@ macro_rules! constructors {
             #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
                 max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
                 root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                on_abandoned_call = None))]
+                settle_time = None, on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn from_env(
                 _cls: &Bound<'_, PyType>,
@@ -402,12 +411,13 @@ macro_rules! constructors {
                 no_proxy: bool,
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
+                settle_time: Option<f64>,
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
                 let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
                     max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
-                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, on_abandoned_call)?;
+                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, settle_time, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
 
@@ -510,7 +520,7 @@ impl Client {
     fn resolve<'py>(&self, py: Python<'py>, error_or_token: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let c = self.client(py)?;
         let resolved = match resolve::Target::of(error_or_token)? {
-            resolve::Target::Nothing(operation) => resolve::Resolved::nothing(operation),
+            resolve::Target::Facts { kind, operation, attempts, status } => resolve::Resolved::of_facts(kind, operation, attempts, status),
             resolve::Target::Token(token) => resolve::Resolved::of(py.detach(|| wallet_sdk::panic::catch(|| c.resolve_token(&token)))),
         };
         resolved.into_pyobject(py)
@@ -621,7 +631,7 @@ impl AsyncClient {
         let target = resolve::Target::of(error_or_token)?;
         future_into_py(py, async move {
             Ok(match target {
-                resolve::Target::Nothing(operation) => resolve::Resolved::nothing(operation),
+                resolve::Target::Facts { kind, operation, attempts, status } => resolve::Resolved::of_facts(kind, operation, attempts, status),
                 resolve::Target::Token(token) => match c.resolve_token(&token).await {
                     Ok(r) => resolve::Resolved::Ok(r),
                     Err(e) => resolve::Resolved::Err(e),

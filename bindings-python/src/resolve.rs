@@ -5,7 +5,7 @@
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 use wallet_sdk::fields::ToField;
-use wallet_sdk::{Error, Resolution};
+use wallet_sdk::{Error, ErrorKind, Resolution};
 
 use crate::convert::{field_to_py, internal_error, to_pyerr};
 
@@ -86,10 +86,10 @@ impl PyResolution {
     }
 }
 
-/// What `resolve` was given: an outcome token, or an error without one (nothing to look up).
+/// What `resolve` was given: an outcome token, or the facts of an error without one.
 pub enum Target {
     Token(String),
-    Nothing(Option<String>),
+    Facts { kind: Option<ErrorKind>, operation: Option<String>, attempts: u32, status: Option<u16> },
 }
 
 impl Target {
@@ -103,7 +103,15 @@ impl Target {
         })?;
         Ok(match token {
             Some(t) => Target::Token(t),
-            None => Target::Nothing(obj.getattr("operation")?.extract()?),
+            None => {
+                let kind: String = obj.getattr("kind")?.extract()?;
+                Target::Facts {
+                    kind: ErrorKind::ALL.iter().copied().find(|k| k.as_str() == kind),
+                    operation: obj.getattr("operation")?.extract()?,
+                    attempts: obj.getattr("attempts")?.extract()?,
+                    status: obj.getattr("status")?.extract()?,
+                }
+            }
         })
     }
 }
@@ -124,8 +132,9 @@ impl Resolved {
         }
     }
 
-    pub fn nothing(operation: Option<String>) -> Resolved {
-        Resolved::Ok(Resolution::without_token(operation))
+    /// The resolution of an error without an outcome token (the core's rules).
+    pub fn of_facts(kind: Option<ErrorKind>, operation: Option<String>, attempts: u32, status: Option<u16>) -> Resolved {
+        Resolved::Ok(Resolution::without_token(kind, operation, attempts, status))
     }
 }
 

@@ -449,10 +449,19 @@ def test_resolve_in_asyncio_and_without_a_token():
             # the wallet exists, but its phrase was in the lost answer
             assert (r.state, r.wallet_name, r.secret_lost) == ("applied", name, True), r
             assert "Resolution(state='applied'" in repr(r)
-            nothing = await c.resolve(w.NotFoundError("m", kind="not_found", operation="wallet_balance"))
+            nothing = await c.resolve(w.NotFoundError("m", kind="not_found", operation="wallet_balance", attempts=1))
             assert (nothing.state, nothing.operation) == ("unknown", "wallet_balance")
             with pytest.raises(w.InvalidInputError) as bad:
                 await c.resolve('{"v":1,"operation":"create_wallet","forged":1}')
             assert bad.value.field == "token"
 
     asyncio.run(run())
+
+
+def test_resolve_judges_an_error_without_a_token_as_the_core_does():
+    c = make_client()
+    never_sent = c.resolve(w.TimeoutError("m", kind="timeout", operation="create_wallet", attempts=0))
+    assert never_sent.state == "not_applied" and never_sent.reason == "the request was never sent"
+    refused = c.resolve(w.ConflictError("m", kind="conflict", operation="create_wallet", attempts=1, status=409))
+    assert refused.state == "not_applied" and "refused" in refused.reason
+    assert c.resolve(w.OutcomeUnknownError("m", kind="outcome_unknown", operation="create_address", attempts=1)).state == "unknown"

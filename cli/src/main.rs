@@ -240,6 +240,13 @@ pub fn command() -> Command {
                 .help("Clock skew allowed when checking the API key's expiry (default 60)"),
         ))
         .arg(global(
+            Arg::new("settle_time")
+                .long("settle-time")
+                .value_name("SECONDS")
+                .value_parser(delay_seconds)
+                .help("When a request whose answer was lost can no longer be in flight (`wallet resolve` waits for it; default the timeout plus 60)"),
+        ))
+        .arg(global(
             Arg::new("address_type_codes")
                 .long("address-type-codes")
                 .value_name("NAME=CODE,...")
@@ -533,6 +540,9 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
     }
     if let Some(t) = duration("expiry_skew") {
         b = b.expiry_skew(t);
+    }
+    if let Some(t) = duration("settle_time") {
+        b = b.settle_time(t);
     }
     let mut retry = wallet_sdk::RetryPolicy::default();
     retry.max_attempts = g.get_one::<u32>("max_attempts").copied().unwrap_or(retry.max_attempts);

@@ -478,7 +478,7 @@ mod tests {
             ($($f:ident),*) => {{ $( let _ = e.$f(); )* vec![$(stringify!($f)),*] }};
         }
         let names = accessors!(kind, message, status, service_code, service_message, request_id, field,
-            retry_after, operation, node_code, node_message, attempts, is_retryable, raw_body);
+            retry_after, operation, node_code, node_message, attempts, is_retryable, raw_body, outcome_token);
         let listed: Vec<&str> = Error::FIELDS.iter().map(|f| if *f == "retryable" { "is_retryable" } else { f }).collect();
         assert_eq!(names, listed);
     }

@@ -565,10 +565,24 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
 }
 
 impl Resolution {
-    /// The answer for an error without an [`Error::outcome_token`] (a binding's
-    /// `resolve(error)`): nothing to look up, so `unknown`, naming the error's operation.
-    pub fn without_token(operation: Option<String>) -> Resolution {
-        let mut r = Resolution::new(ResolutionState::Unknown, None, "the error carries nothing the SDK can look up");
+    /// The answer for an error without an [`Error::outcome_token`], from its facts (what a
+    /// binding's `resolve(error)` has): its kind (`None` for the bindings' own `cancelled` and
+    /// `internal`), operation, attempts and HTTP status. The same rules as [`Error::resolve`].
+    pub fn without_token(kind: Option<ErrorKind>, operation: Option<String>, attempts: u32, status: Option<u16>) -> Resolution {
+        let op = operation.as_deref().and_then(ops::by_name);
+        let idempotent = op.is_none_or(|o| o.idempotent);
+        let (state, reason) = if attempts == 0 {
+            (ResolutionState::NotApplied, "the request was never sent".to_string())
+        } else if kind.is_none_or(|k| k == ErrorKind::OutcomeUnknown) {
+            (ResolutionState::Unknown, "the error carries nothing the SDK can look up".to_string())
+        } else if idempotent {
+            (ResolutionState::Unknown, "only outcome-unknown errors and failed broadcasts can be resolved".to_string())
+        } else if status.is_some() {
+            (ResolutionState::NotApplied, format!("the service answered with an error ({}): the operation was refused", kind.map_or("?", ErrorKind::as_str)))
+        } else {
+            (ResolutionState::NotApplied, "the request certainly never reached the service".to_string())
+        };
+        let mut r = Resolution::new(state, None, reason);
         r.operation = operation;
         r
     }
@@ -583,22 +597,7 @@ pub(crate) async fn resolve_token(token: &str, client: &Client) -> Result<Resolu
 
 /// An error that carries nothing to check.
 fn without_info(e: &Error) -> Resolution {
-    let op = e.operation().and_then(ops::by_name);
-    let mut r = Resolution::new(ResolutionState::Unknown, None, "");
-    r.operation = e.operation().map(str::to_string);
-    let idempotent = op.is_none_or(|o| o.idempotent);
-    (r.state, r.reason) = if e.attempts() == 0 {
-        (ResolutionState::NotApplied, "the request was never sent".to_string())
-    } else if e.kind() == ErrorKind::OutcomeUnknown {
-        (ResolutionState::Unknown, "the error carries nothing the SDK can look up".to_string())
-    } else if idempotent {
-        (ResolutionState::Unknown, "only outcome-unknown errors and failed broadcasts can be resolved".to_string())
-    } else if e.status().is_some() {
-        (ResolutionState::NotApplied, format!("the service answered with an error ({}): the operation was refused", e.kind()))
-    } else {
-        (ResolutionState::NotApplied, "the request certainly never reached the service".to_string())
-    };
-    r
+    Resolution::without_token(Some(e.kind()), e.operation().map(str::to_string), e.attempts(), e.status())
 }
 
 async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {

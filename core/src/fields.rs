@@ -359,7 +359,7 @@ mod tests {
     fn schema_and_values() {
         let t = CreatedEncryptedWallet::record_type();
         assert_eq!(t.name, "CreatedEncryptedWallet");
-        assert!((t.doc)().starts_with("Result of `create_encrypted_wallet`"), "{}", (t.doc)());
+        assert!((t.doc)().starts_with("A new encrypted wallet"), "{}", (t.doc)());
         let fields = (t.fields)();
         let pp = fields.iter().find(|f| f.name == "passphrase").unwrap();
         assert_eq!(pp.ty, FieldType::Secret);

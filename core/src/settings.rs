@@ -50,4 +50,5 @@ pub const CLIENT_SETTINGS: &[ClientSetting] = &[
     setting("no_proxy", "ignore the proxies of the environment", "no_proxy", "no_proxy", "no_proxy", "--no-proxy"),
     setting("expiry_skew", "clock skew allowed when checking the API key's expiry", "expiry_skew", "expiry_skew", "expiry_skew_seconds", "--expiry-skew"),
     setting("address_type_codes", "the integer codes sent for address types", "address_type_codes", "address_type_codes", "address_type_codes", "--address-type-codes"),
+    setting("settle_time", "when a request whose answer was lost can no longer be in flight (resolve's not_applied)", "settle_time", "settle_time", "settle_time_ms", "--settle-time"),
 ];

@@ -67,6 +67,10 @@ pub struct WalletClientConfig {
     /// mweb 3 — a convention, operations.md C1).
     #[uniffi(default = None)]
     pub address_type_codes: Option<AddressTypeCodes>,
+    /// When a request whose answer was lost can no longer be in flight, in milliseconds after
+    /// the error (`resolve` says `NotApplied` only then); default the timeout plus 60 s.
+    #[uniffi(default = None)]
+    pub settle_time_ms: Option<i64>,
 }
 
 /// Integer codes of the address types on the wire (see `WalletClientConfig.addressTypeCodes`).
@@ -132,6 +136,9 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::Result<wallet_sdk::Cl
     }
     if let Some(c) = config.address_type_codes {
         b = b.address_type_codes(wallet_sdk::AddressTypeCodes { legacy: c.legacy, p2sh_segwit: c.p2sh_segwit, bech32: c.bech32, mweb: c.mweb });
+    }
+    if let Some(v) = config.settle_time_ms {
+        b = b.settle_time(ms("settle_time_ms", v)?);
     }
     Ok(b)
 }
@@ -575,6 +582,7 @@ mod tests {
             proxy: None,
             no_proxy: true,
             expiry_skew_seconds: None,
+            settle_time_ms: None,
             address_type_codes: None,
         }
     }

@@ -79,13 +79,18 @@ impl WalletClient {
         guarded(async move { c.resolve_token(&token).await }, self.token(), None).await
     }
 
-    /// `resolveToken` of the error's `outcomeToken`; an error without one (not an
-    /// `OutcomeUnknown`, or one the SDK cannot check) resolves to `Unknown`.
+    /// `resolveToken` of the error's `outcomeToken`; an error without one is judged from its
+    /// kind, operation, attempts and status, as the core's `Error::resolve` does.
     pub async fn resolve(&self, error: WalletError) -> Result<Resolution, WalletError> {
         let info = error.info();
         match info.outcome_token {
             Some(token) => self.resolve_token(token).await,
-            None => Ok(wallet_sdk::Resolution::without_token(info.operation).into_ffi()),
+            None => {
+                let kind = wallet_sdk::ErrorKind::ALL.iter().copied().find(|k| k.as_str() == info.kind);
+                let attempts = u32::try_from(info.attempts).unwrap_or(0);
+                let status = info.status.and_then(|s| u16::try_from(s).ok());
+                Ok(wallet_sdk::Resolution::without_token(kind, info.operation, attempts, status).into_ffi())
+            }
         }
     }
 }
