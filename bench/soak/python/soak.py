@@ -40,6 +40,19 @@ def measure():
     return rss, len(os.listdir("/proc/self/fd")), threads
 
 
+def thread_names():
+    """The names of this process's threads (/proc/self/task/*/comm), for the report of a thread
+    that stayed."""
+    names = []
+    for t in os.listdir("/proc/self/task"):
+        try:
+            with open(f"/proc/self/task/{t}/comm") as f:
+                names.append(f.read().strip())
+        except OSError:
+            pass
+    return sorted(names)
+
+
 class Outcomes:
     def __init__(self):
         self.ok = 0
@@ -68,7 +81,9 @@ def settle(before, wait, slack):
     return after
 
 
-def report(lang, phase, calls, warm, n, secs, out, before, after):
+def report(lang, phase, calls, warm, n, secs, out, before, after, names_before):
+    if after[2] > before[2]:
+        print(f"soak: threads before: {names_before}\nsoak: threads after: {thread_names()}", file=sys.stderr)
     print(json.dumps({
         "lang": lang, "phase": phase, "calls": calls, "warmup": warm, "in_flight": n,
         "secs": round(secs, 3), "ok": out.ok, "cancelled": out.cancelled, "errors": out.errors,
@@ -114,12 +129,13 @@ def run_sync(ports, phase, calls, warm, threads, slack, cancel_after, wait):
 
     drive(warm, Outcomes())
     before = settle((1 << 30, 1 << 30, 1 << 30), 0, 0)
+    names_before = thread_names()
     out = Outcomes()
     start = time.perf_counter()
     drive(calls, out)
     secs = time.perf_counter() - start
     after = settle(before, wait, slack)
-    report("py-sync", phase, calls, warm, threads, secs, out, before, after)
+    report("py-sync", phase, calls, warm, threads, secs, out, before, after, names_before)
     for c in (ok, slow, e500, garbage, refused):
         c.close()
 
@@ -159,6 +175,7 @@ async def run_async(ports, phase, calls, warm, in_flight, slack, cancel_after, w
     await drive(warm, Outcomes())
     await asyncio.sleep(0.5)
     before = measure()
+    names_before = thread_names()
     out = Outcomes()
     start = time.perf_counter()
     await drive(calls, out)
@@ -172,7 +189,7 @@ async def run_async(ports, phase, calls, warm, in_flight, slack, cancel_after, w
         await asyncio.sleep(0.25)
         gc.collect()
         after = measure()
-    report("py-async", phase, calls, warm, in_flight, secs, out, before, after)
+    report("py-async", phase, calls, warm, in_flight, secs, out, before, after, names_before)
     for c in (ok, slow, e500, garbage, refused):
         await c.close()
 

@@ -165,6 +165,16 @@ fn measure() -> (u64, u64, u64) {
     (field("VmRSS"), fds, field("Threads"))
 }
 
+/// The names of this process's threads (`/proc/self/task/*/comm`), for the report of a thread
+/// that stayed.
+fn thread_names() -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir("/proc/self/task")
+        .map(|d| d.flatten().filter_map(|t| std::fs::read_to_string(t.path().join("comm")).ok()).map(|n| n.trim().to_string()).collect())
+        .unwrap_or_default();
+    names.sort();
+    names
+}
+
 /// Outcomes of a phase: counted by what the call gave.
 #[derive(Default)]
 struct Outcomes {
@@ -268,6 +278,7 @@ fn client(ports: &[u16], phase: &str, calls: u64, warm: u64, in_flight: u64, sla
         run(clients.clone(), phase, warm, in_flight, cancel_after, Arc::new(Outcomes::default())).await;
         tokio::time::sleep(Duration::from_millis(500)).await;
         let before = measure();
+        let names_before = thread_names();
         let out = Arc::new(Outcomes::default());
         let start = Instant::now();
         run(clients.clone(), phase, calls, in_flight, cancel_after, out.clone()).await;
@@ -280,6 +291,9 @@ fn client(ports: &[u16], phase: &str, calls: u64, warm: u64, in_flight: u64, sla
         while (after.1 > before.1 + slack || after.2 > before.2) && Instant::now() < deadline {
             tokio::time::sleep(Duration::from_millis(250)).await;
             after = measure();
+        }
+        if after.2 > before.2 {
+            eprintln!("soak: threads before: {names_before:?}\nsoak: threads after: {:?}", thread_names());
         }
         let errors = out.errors.lock().unwrap();
         let errors_json = errors.iter().map(|(k, v)| format!(r#""{k}":{v}"#)).collect::<Vec<_>>().join(",");
