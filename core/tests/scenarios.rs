@@ -53,6 +53,10 @@ fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> Value {
     v.get("data").cloned().unwrap_or(v)
 }
 
+/// The settle time of the `proxied` client (tests/README.md): `resolve` of a lost request says
+/// `not_applied` once it has passed.
+const PROXIED_SETTLE_TIME: Duration = Duration::from_secs(2);
+
 /// The inputs of one step after substitution.
 struct Args(Map<String, Value>);
 
@@ -174,9 +178,88 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         }
         "parse_payment_uri" => Ok(payment_request(&offline::parse_payment_uri(&a.s("uri"), a.network("network")?)?)),
         "parse_input" => Ok(parsed_input(&offline::parse_input(&a.s("text"), a.network("network")?))),
+        // the wallet event stream: `count` events collected (within WATCH_TIMEOUT), and a payment waited for
+        "watch_wallet" => {
+            let d = WatchOptions::default();
+            let options = WatchOptions {
+                cursor: a.os("cursor"),
+                poll_interval: Duration::from_millis(a.get("poll_interval_ms").and_then(Value::as_u64).unwrap_or(200)),
+                confirmations: a.u32("confirmations").unwrap_or(d.confirmations),
+                history: a.u32("history").unwrap_or(d.history),
+                ..d
+            };
+            let count = a.u32("count").unwrap_or(1) as usize;
+            let mut stream = c.watch_wallet(&a.s("wallet_name"), options);
+            let deadline = tokio::time::Instant::now() + WATCH_TIMEOUT;
+            let mut events = Vec::new();
+            let mut incomplete = None;
+            while events.len() < count {
+                match tokio::time::timeout_at(deadline, stream.next()).await {
+                    Ok(Some(Ok(e))) => events.push(e),
+                    Ok(Some(Err(e))) => return Err(e),
+                    Ok(None) => {
+                        incomplete = Some(format!("the stream ended after {} of {count} events", events.len()));
+                        break;
+                    }
+                    Err(_) => {
+                        incomplete = Some(format!("{} of {count} events within {} s", events.len(), WATCH_TIMEOUT.as_secs()));
+                        break;
+                    }
+                }
+            }
+            let cursor = events.last().map(|e: &WalletEvent| e.cursor.clone());
+            let events = events
+                .iter()
+                .map(|e| {
+                    record(
+                        "WalletEvent",
+                        vec![
+                            ("kind", text(Some(e.kind.as_str()))),
+                            ("txid", text(Some(&e.txid))),
+                            ("address", text(e.address.as_deref())),
+                            ("amount", FieldValue::Amount(e.amount)),
+                            ("confirmations", FieldValue::Int(e.confirmations)),
+                            ("cursor", text(Some(&e.cursor))),
+                        ],
+                    )
+                })
+                .collect();
+            Ok(record("WatchedEvents", vec![("events", FieldValue::List(events)), ("cursor", text(cursor.as_deref())), ("incomplete", text(incomplete.as_deref()))]))
+        }
+        "wait_for_payment" => {
+            let d = WaitForPaymentOptions::default();
+            let timeout = a.get("timeout_ms").and_then(Value::as_u64).map(Duration::from_millis);
+            let options = WaitForPaymentOptions {
+                confirmations: a.u32("confirmations").unwrap_or(d.confirmations),
+                timeout,
+                poll_interval: Duration::from_millis(a.get("poll_interval_ms").and_then(Value::as_u64).unwrap_or(200)),
+                ..d
+            };
+            let bound = timeout.unwrap_or_default() + WATCH_TIMEOUT;
+            match tokio::time::timeout(bound, c.wait_for_payment(&a.s("wallet_name"), &a.s("address"), a.amount("amount")?, options)).await {
+                Ok(p) => {
+                    let p = p?;
+                    Ok(record(
+                        "Payment",
+                        vec![
+                            ("status", text(Some(p.status.as_str()))),
+                            ("received", FieldValue::Amount(p.received)),
+                            ("confirmations", FieldValue::Int(p.confirmations)),
+                            ("txids", FieldValue::List(p.txids.iter().map(|t| text(Some(t))).collect())),
+                            ("incomplete", FieldValue::Null),
+                        ],
+                    ))
+                }
+                Err(_) => Ok(record("Payment", vec![("incomplete", text(Some(&format!("no answer within {} s", bound.as_secs()))))])),
+            }
+        }
         other => panic!("the scenario names an unknown operation `{other}`"),
     }
 }
+
+/// How long a `watch_wallet` step waits for its `count` events (and a `wait_for_payment` step
+/// beyond its own timeout) before the step fails: a hung stream fails the step, not the run.
+const WATCH_TIMEOUT: Duration = Duration::from_secs(60);
 
 fn entries(list: FieldValue) -> FieldValue {
     record("Pages", vec![("entries", list)])
@@ -405,12 +488,13 @@ impl Runner {
         self.clients
             .entry(format!("{base}\n{credential}"))
             .or_insert_with(|| {
-                Client::builder()
+                let builder = Client::builder()
                     .base_url(base)
                     .credential(credential)
                     .timeout(Duration::from_secs(120))
-                    .retry_policy(RetryPolicy { base_backoff: Duration::from_millis(100), ..Default::default() })
-                    .build()
+                    .retry_policy(RetryPolicy { base_backoff: Duration::from_millis(100), ..Default::default() });
+                // the proxied client's lost requests settle in 2 s, so that resolve can say not_applied
+                if spec == "proxied" { builder.settle_time(PROXIED_SETTLE_TIME) } else { builder }.build()
             })
             .clone()
     }
@@ -538,6 +622,13 @@ impl Runner {
                 line.push_str(&format!(" UNEXPECTED-ERROR kind={} message={}", e.kind(), self.normalize(e.message())));
             }
         }
+        // a watch or wait that did not finish in time fails its step
+        if let Ok(v) = &result {
+            if let Some(FieldValue::Text(why)) = field_at(v, "incomplete") {
+                failed = true;
+                line.push_str(&format!(" INCOMPLETE({why})"));
+            }
+        }
         match (result, step.get("id").and_then(Value::as_str)) {
             (Ok(v), Some(id)) => {
                 self.outputs.insert(id.to_string(), v);
@@ -578,7 +669,15 @@ impl Runner {
 
     fn sandbox(&self, helper: &str, a: &Args) -> FieldValue {
         let out = match helper {
-            "fund" => sandbox_post("/sandbox/fund", json!({"address": a.s("address"), "amount": a.s("amount"), "mine": a.get("mine").and_then(Value::as_bool).unwrap_or(true)})),
+            "fund" => sandbox_post(
+                "/sandbox/fund",
+                json!({"address": a.s("address"), "amount": a.s("amount"), "mine": a.get("mine").and_then(Value::as_bool).unwrap_or(true), "replaceable": a.get("replaceable").and_then(Value::as_bool).unwrap_or(false)}),
+            ),
+            "reorg" => {
+                let depth = a.u32("depth").unwrap_or(1);
+                sandbox_post("/sandbox/reorg", json!({"depth": depth, "blocks": a.u32("blocks").unwrap_or(depth + 1), "dropTransactions": a.get("drop_transactions").and_then(Value::as_bool).unwrap_or(false)}))
+            }
+            "replace" => sandbox_post("/sandbox/replace", json!({"txid": a.s("txid"), "walletName": a.os("wallet_name")})),
             "mine" => sandbox_post("/sandbox/mine", json!({"blocks": a.u32("blocks").unwrap_or(1)})),
             "key" => sandbox_post("/sandbox/keys", json!({"ttlSeconds": a.get("ttl_seconds"), "compat": a.s("compat")})),
             "forged_key" => {

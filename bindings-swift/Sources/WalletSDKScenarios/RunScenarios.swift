@@ -19,6 +19,34 @@ import WalletSDK
 
 let regtestPrefixes = ["m", "n", "Q", "2", "rltc1", "tmweb1"]
 
+/// How long a `watch_wallet` step waits for its `count` events (and a `wait_for_payment` step
+/// beyond its own timeout) before the step fails: a hung stream fails the step, not the run.
+let watchTimeoutMs: Int64 = 60_000
+
+/// The proxied client's settle time: `resolve` of a lost request says `not_applied` once it has passed.
+let proxiedSettleTimeMs: Int64 = 2_000
+
+/// Events collected by a child task, read by the step after the race with the timeout.
+final class EventBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var items: [WalletEvent] = []
+    func append(_ e: WalletEvent) -> Int { lock.lock(); defer { lock.unlock() }; items.append(e); return items.count }
+    var events: [WalletEvent] { lock.lock(); defer { lock.unlock() }; return items }
+}
+
+/// `body`'s value, or `nil` when `ms` milliseconds pass first (the body's task is then cancelled).
+func within<T: Sendable>(_ ms: Int64, _ body: @escaping @Sendable () async throws -> T) async throws -> T? {
+    try await withThrowingTaskGroup(of: T?.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
+            return nil
+        }
+        defer { group.cancelAll() }
+        return try await group.next() ?? nil
+    }
+}
+
 struct RunnerError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
@@ -280,6 +308,7 @@ struct Args {
         }
     }
     func int32(_ name: String) -> Int32? { get(name)?.int.map { Int32(truncatingIfNeeded: $0) } }
+    func int64(_ name: String) -> Int64? { get(name)?.int }
     func addressType(_ name: String) -> AddressType? {
         os(name).map {
             switch $0 {
@@ -367,6 +396,35 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
         return Fields(pairs: [("uri", uri)])
     case "parse_payment_uri": return try parsePaymentUri(uri: a.s("uri"), network: try a.network("network"))
     case "parse_input": return parseInput(text: a.s("text"), network: try a.network("network"))
+    // the wallet event stream: `count` events collected (within watchTimeoutMs), and a payment waited for
+    case "watch_wallet":
+        let count = Int(a.int64("count") ?? 1)
+        let options = WatchOptions(cursor: a.os("cursor"), pollIntervalMs: a.int64("poll_interval_ms") ?? 200, confirmations: a.int32("confirmations"), history: a.int32("history"))
+        let box = EventBox()
+        let walletName = a.s("wallet_name")
+        let done = try await within(watchTimeoutMs) {
+            for try await event in c.watchWallet(walletName: walletName, options: options) {
+                if box.append(event) >= count { break }
+            }
+            return true
+        }
+        let events = box.events
+        var incomplete: String?
+        if done == nil {
+            incomplete = "\(events.count) of \(count) events within \(watchTimeoutMs / 1000) s"
+        } else if events.count < count {
+            incomplete = "the stream ended after \(events.count) of \(count) events"
+        }
+        return Fields(pairs: [("events", events), ("cursor", events.last?.cursor), ("incomplete", incomplete)])
+    case "wait_for_payment":
+        let timeoutMs = a.int64("timeout_ms")
+        let options = WaitForPaymentOptions(confirmations: a.int32("confirmations"), timeoutMs: timeoutMs, pollIntervalMs: a.int64("poll_interval_ms") ?? 200)
+        let bound = (timeoutMs ?? 0) + watchTimeoutMs
+        let (walletName, address, amount) = (a.s("wallet_name"), a.s("address"), try a.amount("amount"))
+        guard let p = try await within(bound, { try await c.waitForPayment(walletName: walletName, address: address, amount: amount, options: options) }) else {
+            return Fields(pairs: [("incomplete", "no answer within \(bound / 1000) s")])
+        }
+        return Fields(pairs: [("status", "\(p.status)"), ("received", p.received), ("confirmations", p.confirmations), ("txids", p.txids), ("incomplete", nil)])
     default: throw RunnerError("the scenario names an unknown operation `\(op)`")
     }
 }
@@ -477,7 +535,8 @@ final class Runner {
         let slot = base + "\n" + credential
         if let c = clients[slot] { return c }
         let c = Result<WalletClient, Error>(catching: {
-            try WalletClient(config: WalletClientConfig(baseUrl: base, credential: Secret(value: credential), timeoutMs: 120_000, baseBackoffMs: 100))
+            // the proxied client's lost requests settle in 2 s, so that resolve can say not_applied
+            try WalletClient(config: WalletClientConfig(baseUrl: base, credential: Secret(value: credential), timeoutMs: 120_000, baseBackoffMs: 100, settleTimeMs: spec == "proxied" ? proxiedSettleTimeMs : nil))
         })
         clients[slot] = c
         return c
@@ -601,6 +660,11 @@ final class Runner {
             failed = true
             line += " UNEXPECTED-SUCCESS"
         }
+        // a watch or wait that did not finish in time fails its step
+        if error == nil, let fields = result as? Fields, let why = fields.pairs.first(where: { $0.0 == "incomplete" })?.1.flatMap(unwrap) as? String {
+            failed = true
+            line += " INCOMPLETE(\(why))"
+        }
         if error == nil, let id = step["id"]?.string { outputs[id] = result }
         if let error, let id = step["id"]?.string { errors[id] = error }
         if failed { failures.append(line) }
@@ -640,7 +704,16 @@ final class Runner {
         case "fund":
             var mine = true
             if case .bool(let b)? = a.get("mine") { mine = b }
-            out = try await sandboxPost("/sandbox/fund", .object(keys: ["address", "amount", "mine"], values: ["address": .string(a.s("address")), "amount": a.get("amount") ?? .null, "mine": .bool(mine)]))
+            var replaceable = false
+            if case .bool(let b)? = a.get("replaceable") { replaceable = b }
+            out = try await sandboxPost("/sandbox/fund", jsonObject([("address", .string(a.s("address"))), ("amount", a.get("amount") ?? .null), ("mine", .bool(mine)), ("replaceable", .bool(replaceable))]))
+        case "reorg":
+            let depth = a.int64("depth") ?? 1
+            var dropTransactions = false
+            if case .bool(let b)? = a.get("drop_transactions") { dropTransactions = b }
+            out = try await sandboxPost("/sandbox/reorg", jsonObject([("depth", .int(depth)), ("blocks", .int(a.int64("blocks") ?? depth + 1)), ("dropTransactions", .bool(dropTransactions))]))
+        case "replace":
+            out = try await sandboxPost("/sandbox/replace", jsonObject([("txid", .string(a.s("txid"))), ("walletName", a.get("wallet_name") ?? .null)]))
         case "mine":
             out = try await sandboxPost("/sandbox/mine", .object(keys: ["blocks"], values: ["blocks": a.get("blocks") ?? .int(1)]))
         case "key":

@@ -12,8 +12,10 @@
 //     bindings-kotlin/build/scenarios/run-hostile CELLS NAME   # one hostile-answer cell (scripts/test-hostile)
 package org.walletsdk.scenarios
 
+import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeoutOrNull
 import org.walletsdk.*
 import java.io.File
 import java.lang.reflect.Modifier
@@ -23,6 +25,12 @@ import kotlin.random.Random
 import kotlin.system.exitProcess
 
 val REGTEST_PREFIXES = listOf("m", "n", "Q", "2", "rltc1", "tmweb1")
+
+/** How long a `watch_wallet` step waits for its `count` events (and a `wait_for_payment` step beyond its own timeout) before the step fails. */
+const val WATCH_TIMEOUT_MS = 60_000L
+
+/** The proxied client's settle time: `resolve` of a lost request says `not_applied` once it has passed. */
+const val PROXIED_SETTLE_TIME_MS = 2_000L
 
 fun env(name: String): String = System.getenv(name)?.takeIf { it.isNotEmpty() }
     ?: throw IllegalStateException("$name is not set: run under scripts/with-sandbox")
@@ -190,6 +198,7 @@ class Args(private val m: Map<String, Any?>) {
     fun network(name: String) = Network.entries.firstOrNull { it.toString() == s(name) }
         ?: throw IllegalArgumentException("unknown network `${s(name)}`")
     fun int(name: String): Int? = (m[name] as? Long)?.toInt()
+    fun long(name: String): Long? = m[name] as? Long
     fun addressType(name: String): AddressType? = os(name)?.let {
         when (it) {
             "legacy" -> AddressType.Legacy
@@ -259,6 +268,27 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "build_payment_uri" -> SandboxOutput(mapOf("uri" to buildPaymentUri(a.s("address"), a.network("network"), amount = a.oamount("amount"), label = a.os("label"), message = a.os("message"))))
     "parse_payment_uri" -> parsePaymentUri(a.s("uri"), a.network("network"))
     "parse_input" -> parseInput(a.s("text"), a.network("network"))
+    // the wallet event stream: `count` events collected (within WATCH_TIMEOUT_MS), and a payment waited for
+    "watch_wallet" -> {
+        val count = a.int("count") ?: 1
+        val options = WatchOptions(cursor = a.os("cursor"), pollIntervalMs = a.long("poll_interval_ms") ?: 200L, confirmations = a.int("confirmations"), history = a.int("history"))
+        val events = ArrayList<WalletEvent>()
+        val done = withTimeoutOrNull(WATCH_TIMEOUT_MS) { c.watchWallet(a.s("wallet_name"), options).take(count).collect { events += it } }
+        val incomplete = when {
+            done == null -> "${events.size} of $count events within ${WATCH_TIMEOUT_MS / 1000} s"
+            events.size < count -> "the stream ended after ${events.size} of $count events"
+            else -> null
+        }
+        SandboxOutput(mapOf("events" to events.toList(), "cursor" to events.lastOrNull()?.cursor, "incomplete" to incomplete))
+    }
+    "wait_for_payment" -> {
+        val timeoutMs = a.long("timeout_ms")
+        val options = WaitForPaymentOptions(confirmations = a.int("confirmations"), timeoutMs = timeoutMs, pollIntervalMs = a.long("poll_interval_ms") ?: 200L)
+        val bound = (timeoutMs ?: 0L) + WATCH_TIMEOUT_MS
+        val p = withTimeoutOrNull(bound) { c.waitForPayment(a.s("wallet_name"), a.s("address"), a.amount("amount"), options) }
+        if (p == null) SandboxOutput(mapOf("incomplete" to "no answer within ${bound / 1000} s"))
+        else SandboxOutput(mapOf("status" to p.status.toString(), "received" to p.received, "confirmations" to p.confirmations, "txids" to p.txids, "incomplete" to null))
+    }
     else -> throw IllegalArgumentException("the scenario names an unknown operation `$op`")
 }
 
@@ -359,7 +389,9 @@ class Runner(vars: Map<String, Any?>) {
         }
         return clients.getOrPut("$base\n$credential") {
             runCatching {
-                WalletClient(WalletClientConfig(baseUrl = base, credential = Secret(credential), timeoutMs = 120_000L, baseBackoffMs = 100L))
+                // the proxied client's lost requests settle in 2 s, so that resolve can say not_applied
+                val settle = if (spec == "proxied") PROXIED_SETTLE_TIME_MS else null
+                WalletClient(WalletClientConfig(baseUrl = base, credential = Secret(credential), timeoutMs = 120_000L, baseBackoffMs = 100L, settleTimeMs = settle))
             }
         }
     }
@@ -473,6 +505,12 @@ class Runner(vars: Map<String, Any?>) {
             failed = true
             line += " UNEXPECTED-ERROR kind=${error.info.kind} message=${normalize(error.info.message)}"
         }
+        // a watch or wait that did not finish in time fails its step
+        val why = if (error == null) (result as? SandboxOutput)?.fields?.get("incomplete") as? String else null
+        if (why != null) {
+            failed = true
+            line += " INCOMPLETE($why)"
+        }
         if (error == null) (step["id"] as String?)?.let { outputs[it] = result }
         if (error != null) (step["id"] as String?)?.let { errors[it] = error }
         if (failed) failures += line
@@ -510,7 +548,12 @@ class Runner(vars: Map<String, Any?>) {
 
     private fun sandbox(helper: String, a: Args): SandboxOutput {
         val out: Map<*, *> = when (helper) {
-            "fund" -> sandboxPost("/sandbox/fund", mapOf("address" to a.s("address"), "amount" to a.get("amount"), "mine" to (a.get("mine") as? Boolean ?: true)))
+            "fund" -> sandboxPost("/sandbox/fund", mapOf("address" to a.s("address"), "amount" to a.get("amount"), "mine" to (a.get("mine") as? Boolean ?: true), "replaceable" to (a.get("replaceable") as? Boolean ?: false)))
+            "reorg" -> {
+                val depth = a.long("depth") ?: 1L
+                sandboxPost("/sandbox/reorg", mapOf("depth" to depth, "blocks" to (a.long("blocks") ?: (depth + 1)), "dropTransactions" to (a.get("drop_transactions") as? Boolean ?: false)))
+            }
+            "replace" -> sandboxPost("/sandbox/replace", mapOf("txid" to a.s("txid"), "walletName" to a.os("wallet_name")))
             "mine" -> sandboxPost("/sandbox/mine", mapOf("blocks" to (a.get("blocks") ?: 1L)))
             "key" -> sandboxPost("/sandbox/keys", mapOf("ttlSeconds" to a.get("ttl_seconds"), "compat" to a.get("compat")))
             "forged_key" -> {

@@ -21,6 +21,7 @@ import logging
 import os
 import secrets
 import sys
+import threading
 import urllib.request
 from decimal import Decimal
 from pathlib import Path
@@ -32,6 +33,11 @@ from wallet_sdk import offline as wo
 ROOT = Path(__file__).resolve().parents[3]
 AMOUNT_ARGS = {"amount", "service_fee_amount"}
 REGTEST_PREFIXES = ("m", "n", "Q", "2", "rltc1", "tmweb1")
+# How long a watch_wallet step waits for its `count` events (and a wait_for_payment step beyond
+# its own timeout) before the step fails: a hung stream fails the step, not the run.
+WATCH_TIMEOUT = 60.0
+# The proxied client's settle time: resolve of a lost request says not_applied once it has passed.
+PROXIED_SETTLE_TIME = 2.0
 
 
 def env(name: str) -> str:
@@ -222,7 +228,8 @@ class Runner:
         if slot not in self.clients:
             kind = w.AsyncClient if self.loop else w.Client
             try:
-                self.clients[slot] = kind(base, credential, timeout=120, backoff=0.1)
+                settle = {"settle_time": PROXIED_SETTLE_TIME} if spec == "proxied" else {}
+                self.clients[slot] = kind(base, credential, timeout=120, backoff=0.1, **settle)
             except w.WalletSdkError as e:
                 self.clients[slot] = e
         return self.clients[slot]
@@ -243,6 +250,10 @@ class Runner:
             if self.loop:
                 return self.loop.run_until_complete(self._await(client.resolve, {"error_or_token": error}))
             return client.resolve(error)
+        if op == "watch_wallet":
+            return self.watch(client, args)
+        if op == "wait_for_payment":
+            return self.wait_for_payment(client, args)
         if op in ("wallet_transactions_pages", "address_transaction_pages"):
             first = args.pop("wallet_name", None) or args.pop("address")
             pages = getattr(client, op)(first, **args)
@@ -252,6 +263,91 @@ class Runner:
         if self.loop:
             return self.loop.run_until_complete(self._await(getattr(client, op), args))
         return getattr(client, op)(**args)
+
+    def watch(self, client: Any, args: Dict[str, Any]) -> Record:
+        """``count`` events of ``watch_wallet`` (within WATCH_TIMEOUT): ``events`` and the last
+        one's ``cursor``; ``incomplete`` says why fewer arrived."""
+        count = args.get("count", 1)
+        options = {"cursor": args.get("cursor"), "poll_interval": args.get("poll_interval_ms", 200) / 1000}
+        options.update({k: args[k] for k in ("confirmations", "history") if k in args})
+        events: List[Any] = []
+        incomplete: Optional[str] = None
+        if self.loop:
+
+            async def collect() -> None:
+                stream = client.watch_wallet(args["wallet_name"], **options)
+                async for event in stream:
+                    events.append(event)
+                    if len(events) == count:
+                        break
+
+            try:
+                self.loop.run_until_complete(asyncio.wait_for(collect(), WATCH_TIMEOUT))
+            except asyncio.TimeoutError:
+                incomplete = f"{len(events)} of {count} events within {WATCH_TIMEOUT:.0f} s"
+        else:
+            # the blocking iterator cannot be interrupted: it runs in a daemon thread, left behind
+            # (still polling) if it hangs
+            stream = client.watch_wallet(args["wallet_name"], **options)
+            failure: List[BaseException] = []
+
+            def collect() -> None:
+                try:
+                    for event in stream:
+                        events.append(event)
+                        if len(events) == count:
+                            break
+                except BaseException as e:  # noqa: BLE001 - handed to the step
+                    failure.append(e)
+
+            worker = threading.Thread(target=collect, daemon=True)
+            worker.start()
+            worker.join(WATCH_TIMEOUT)
+            if worker.is_alive():
+                incomplete = f"{len(events)} of {count} events within {WATCH_TIMEOUT:.0f} s"
+            elif failure:
+                raise failure[0]
+        got = list(events)
+        if incomplete is None and len(got) < count:
+            incomplete = f"the stream ended after {len(got)} of {count} events"
+        return Record(events=got, cursor=got[-1].cursor if got else None, incomplete=incomplete)
+
+    def wait_for_payment(self, client: Any, args: Dict[str, Any]) -> Record:
+        """``wait_for_payment`` (``timeout_ms``, ``poll_interval_ms``, ``confirmations``), bounded by
+        its timeout plus WATCH_TIMEOUT: the Payment's fields."""
+        timeout = args["timeout_ms"] / 1000 if "timeout_ms" in args else None
+        kwargs = {"timeout": timeout, "poll_interval": args.get("poll_interval_ms", 200) / 1000}
+        if "confirmations" in args:
+            kwargs["confirmations"] = args["confirmations"]
+        call = (args["wallet_name"], args["address"], args["amount"])
+        bound = (timeout or 0) + WATCH_TIMEOUT
+        if self.loop:
+            async def wait() -> Any:
+                return await client.wait_for_payment(*call, **kwargs)
+
+            try:
+                p = self.loop.run_until_complete(asyncio.wait_for(wait(), bound))
+            except asyncio.TimeoutError:
+                return Record(incomplete=f"no answer within {bound:.0f} s")
+        else:
+            out: List[Any] = []
+            failure: List[BaseException] = []
+
+            def wait() -> None:
+                try:
+                    out.append(client.wait_for_payment(*call, **kwargs))
+                except BaseException as e:  # noqa: BLE001 - handed to the step
+                    failure.append(e)
+
+            worker = threading.Thread(target=wait, daemon=True)
+            worker.start()
+            worker.join(bound)
+            if failure:
+                raise failure[0]
+            if not out:
+                return Record(incomplete=f"no answer within {bound:.0f} s")
+            p = out[0]
+        return Record(status=p.status, received=p.received, confirmations=p.confirmations, txids=list(p.txids), incomplete=None)
 
     @staticmethod
     async def _await(method: Any, args: Dict[str, Any]) -> Any:
@@ -351,6 +447,11 @@ class Runner:
         else:
             failed = True
             line += f" UNEXPECTED-ERROR kind={error.kind} message={self.normalize(error.message)}"
+        # a watch or wait that did not finish in time fails its step
+        why = getattr(result, "incomplete", None) if error is None else None
+        if isinstance(why, str):
+            failed = True
+            line += f" INCOMPLETE({why})"
         if error is None and "id" in step:
             self.outputs[step["id"]] = result
         if error is not None and "id" in step:
@@ -377,7 +478,14 @@ class Runner:
 
     def sandbox(self, helper: str, a: Dict[str, Any]) -> Any:
         if helper == "fund":
-            out = sandbox_post("/sandbox/fund", {"address": a["address"], "amount": a["amount"], "mine": a.get("mine", True)})
+            body = {"address": a["address"], "amount": a["amount"], "mine": a.get("mine", True), "replaceable": a.get("replaceable", False)}
+            out = sandbox_post("/sandbox/fund", body)
+        elif helper == "reorg":
+            depth = a.get("depth", 1)
+            body = {"depth": depth, "blocks": a.get("blocks", depth + 1), "dropTransactions": a.get("drop_transactions", False)}
+            out = sandbox_post("/sandbox/reorg", body)
+        elif helper == "replace":
+            out = sandbox_post("/sandbox/replace", {"txid": a["txid"], "walletName": a.get("wallet_name")})
         elif helper == "mine":
             out = sandbox_post("/sandbox/mine", {"blocks": a.get("blocks", 1)})
         elif helper == "key":
