@@ -16,7 +16,9 @@ phase uses (see bench/README.md, Soak).
 
 Sizes: SOAK_CALLS (default 1,000,000), SOAK_CANCEL_CALLS and SOAK_FAIL_CALLS (default 100,000),
 SOAK_WARMUP (default 20,000, capped at the phase's calls), SOAK_IN_FLIGHT (default 16);
-SOAK_ONLY=rust,py-sync,py-async,kotlin,swift picks languages.
+SOAK_ONLY=rust,py-sync,py-async,kotlin,swift picks languages. SOAK_CANCEL_AFTER_MS (default 2):
+when a cancelled call is cancelled. SOAK_MALLOC_ARENA_MAX (default 2): MALLOC_ARENA_MAX of the
+programs (the Swift command sets 2 itself).
 """
 
 import argparse
