@@ -1,4 +1,5 @@
-"""The fault matrix of the 14 non-idempotent operations, through the Python binding, against the
+"""The fault matrix of the 13 non-idempotent operations (broadcasting is safe to repeat since
+ADR 0014), through the Python binding, against the
 sandbox behind the project's fault proxy (wallet-fault-proxy, started by scripts/with-sandbox).
 
 For each cell: the exception class, ``retryable``, and how many requests reached the proxy and
@@ -65,7 +66,7 @@ def proxied_client(key: str, **kw: Any) -> w.Client:
     return w.Client(env("WALLET_FAULT_PROXY_URL"), key, **kw)
 
 
-# The 14 non-idempotent operations: path, and a call through the public typed method.
+# The 13 non-idempotent operations: path, and a call through the public typed method.
 NON_IDEMPOTENT: Dict[str, tuple] = {
     "create_address": ("/api/Address/create", lambda c, n: c.create_address(n, passphrase=PASSPHRASE)),
     "create_multisig_address": (
@@ -77,7 +78,6 @@ NON_IDEMPOTENT: Dict[str, tuple] = {
         "/api/Transactions/send-funds-from-wallet",
         lambda c, n: c.send_funds_from_wallet(n, "rltc1qw508d6qejxtdg4y5r3zarvary0c5xw7kgmn4n9", Decimal("0.1"), passphrase=PASSPHRASE),
     ),
-    "broadcast_transaction": ("/api/Transactions/broadcast-transaction", lambda c, n: c.broadcast_transaction("0200aabb")),
     "verify_otp": ("/api/Utilities/verify-otp", lambda c, n: c.verify_otp("c2lnbmF0dXJl", "481516")),
     "create_wallet": ("/api/Wallet/create", lambda c, n: c.create_wallet(n)),
     "encrypt_wallet": ("/api/Wallet/encrypt-wallet", lambda c, n: c.encrypt_wallet(n, PASSPHRASE)),
@@ -404,7 +404,7 @@ def test_a_pages_entries_share_repeated_values_and_its_raw_json_is_made_on_first
 
 # ------------------------------------------------------------------ exactly-once (docs/adr/0014)
 
-def _funded_wallet(c: w.Client, tag: str, amount: str) -> tuple:
+def _wallet_with_address(c: w.Client, tag: str, amount: str) -> tuple:
     name = unique(tag)
     c.create_wallet(name)
     address = c.create_address(name).address
@@ -415,8 +415,8 @@ def _funded_wallet(c: w.Client, tag: str, amount: str) -> tuple:
 def test_a_keyed_send_whose_answer_is_lost_resolves_applied_and_is_never_paid_twice():
     key = fresh_key()
     direct = make_client(key)
-    wallet, _ = _funded_wallet(direct, "pyks", "3")
-    _, recipient = _funded_wallet(direct, "pyks_to", "0.1")
+    wallet, _ = _wallet_with_address(direct, "pyks", "3")
+    _, recipient = _wallet_with_address(direct, "pyks_to", "0.1")
     c = proxied_client(key, timeout=60)
     arm("/api/Transactions/send-funds-from-wallet", key, "status_after_forward", status=504)
     with pytest.raises(w.OutcomeUnknownError) as lost:
