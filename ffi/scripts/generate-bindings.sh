@@ -3,7 +3,8 @@
 #   ffi/scripts/generate-bindings.sh kotlin OUT_DIR   -> OUT_DIR/org/walletsdk/wallet_sdk_ffi.kt
 #   ffi/scripts/generate-bindings.sh swift  OUT_DIR   -> OUT_DIR/{WalletSDK.swift,WalletSDKFFI.h,WalletSDKFFI.modulemap}
 # Builds the library first unless WALLET_SDK_FFI_LIB points at one. Uses the project's own
-# uniffi-bindgen (crate ffi/bindgen, same uniffi version as the library) and ffi/uniffi.toml.
+# uniffi-bindgen (crate ffi/bindgen, same uniffi version as the library, its templates patched as
+# ffi/vendor/README.md says) and ffi/uniffi.toml. The output is used as generated.
 set -euo pipefail
 [ $# -eq 2 ] || { echo "usage: $0 kotlin|swift OUT_DIR" >&2; exit 2; }
 lang=$1
@@ -22,10 +23,4 @@ rm -rf "$out"
 mkdir -p "$out"
 cargo build --quiet -p wallet-sdk-ffi-bindgen
 "$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format >/dev/null
-if [ "$lang" = kotlin ]; then
-  python3 "$root/ffi/scripts/kotlin_error_message.py" "$out/org/walletsdk/wallet_sdk_ffi.kt"
-  python3 "$root/ffi/scripts/kotlin_call_path.py" "$out/org/walletsdk/wallet_sdk_ffi.kt"
-elif [ "$lang" = swift ]; then
-  python3 "$root/ffi/scripts/swift_task_cancellation.py" "$out/WalletSDK.swift"
-fi
 echo "generated $lang bindings in $out" >&2

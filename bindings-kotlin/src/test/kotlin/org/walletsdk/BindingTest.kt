@@ -43,7 +43,7 @@ class BindingTest {
 
     @Test
     fun failuresAndSuccessesAlternateOnOneThread() {
-        // The call statuses are reused (ffi/scripts/kotlin_call_path.py): a failure must not
+        // The call statuses are reused (the patched generator, ffi/vendor/README.md): a failure must not
         // leave its code behind for the next call, nor a success hide the next failure.
         repeat(2_000) { i ->
             val e = expectError<WalletException.InvalidInputException>("call $i") { Amount.ofLtc("-$i.5") }
@@ -54,7 +54,7 @@ class BindingTest {
 
     @Test
     fun aLoggerOnTheSdksThreadsCanCallIntoRust() {
-        // A logger runs on an SDK thread (kept attached to the JVM, ffi/scripts/kotlin_call_path.py)
+        // A logger runs on an SDK thread (kept attached to the JVM by the patched generator)
         // and may call into Rust there, failing and succeeding, on each of the 20 calls.
         val seen = java.util.concurrent.ConcurrentLinkedQueue<Long>()
         val c = Sandbox.client() // the calls fail before sending

@@ -1,0 +1,1 @@
+{%- call kt::func_decl("", func, 8) %}{% endcall %}

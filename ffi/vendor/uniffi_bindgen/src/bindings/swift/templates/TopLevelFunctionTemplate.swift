@@ -1,0 +1,1 @@
+{%- call swift::func_decl("public func", func, 0) %}{% endcall %}
