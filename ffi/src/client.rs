@@ -236,7 +236,7 @@ fn cancelled_error(operation: Option<&str>) -> WalletError {
 /// What a call of `operation` (snake_case) that its caller cancelled while it ran must report
 /// instead of a plain cancellation: `OutcomeUnknown` for a non-idempotent operation, whose
 /// request may have been sent (it runs on and reports to the abandoned-call listener); `null`
-/// for the others. The Swift bindings' `Task` cancellation uses it (docs/adr/0005).
+/// for the others. The generated Swift calls it when a `Task` is cancelled (ADRs 0005, 0016).
 #[uniffi::export]
 pub fn cancelled_call_error(operation: String) -> Option<WalletError> {
     match cancelled_error(Some(&operation)) {
@@ -323,11 +323,6 @@ impl WalletClient {
     /// soon as `token` is cancelled.
     pub fn with_cancel_token(&self, token: Arc<CancelToken>) -> Arc<WalletClient> {
         self.copy(self.core.clone(), Some(token))
-    }
-
-    /// Calls currently running in this process (all clients); 0 once cancelled calls are gone.
-    pub fn in_flight_calls(&self) -> i64 {
-        IN_FLIGHT.load(Ordering::SeqCst) as i64
     }
 
     /// Sets the listener told what became of a non-idempotent call (create, send, broadcast…)
@@ -511,10 +506,10 @@ mod tests {
     #[test]
     fn panics_become_internal_errors() {
         let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-        let e = rt.block_on(crate::self_test_panic("boom".into())).unwrap_err();
+        let e = rt.block_on(crate::testing::self_test_panic("boom".into())).unwrap_err();
         assert_eq!(e.kind_name(), "internal");
         assert_eq!(e.to_string(), "internal error: a Rust panic was caught at the FFI boundary: self-test panic: boom");
-        let e = crate::self_test_panic_sync("boom".into()).unwrap_err();
+        let e = crate::testing::self_test_panic_sync("boom".into()).unwrap_err();
         assert_eq!(e.kind_name(), "internal");
     }
 

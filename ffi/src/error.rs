@@ -42,7 +42,8 @@ macro_rules! wallet_error {
         }
 
         /// Every kind, in declaration order.
-        const KINDS: &[&str] = &[$($kind),*];
+        #[cfg(any(test, debug_assertions))]
+        pub(crate) const KINDS: &[&str] = &[$($kind),*];
 
         impl WalletError {
             fn build(info: WalletErrorInfo) -> WalletError {
@@ -156,21 +157,6 @@ impl WalletErrorInfo {
     fn new(kind: &str, message: impl Into<String>) -> WalletErrorInfo {
         WalletErrorInfo { kind: kind.to_string(), message: message.into(), status: None, service_code: None, service_message: None, request_id: None, field: None, retry_after_ms: None, operation: None, node_code: None, node_message: None, attempts: 0, retryable: false, raw_body: None, outcome_token: None }
     }
-}
-
-/// Every error kind: the core's, then `cancelled` and `internal` (the bindings' own). Each is
-/// one `WalletError` case (Kotlin `WalletException.<Kind>Exception`); the bindings' tests check
-/// their classes against this list.
-#[uniffi::export]
-pub fn error_kinds() -> Vec<String> {
-    KINDS.iter().map(|k| k.to_string()).collect()
-}
-
-/// The names of the core error's fields (`wallet_sdk::Error::FIELDS`), each readable from any
-/// `WalletError` (in camelCase; `retry_after` as a duration, `retryable` as `isRetryable`).
-#[uniffi::export]
-pub fn error_fields() -> Vec<String> {
-    wallet_sdk::Error::FIELDS.iter().map(|f| f.to_string()).collect()
 }
 
 /// The kind and fields of `error`, whatever its variant.

@@ -34,11 +34,13 @@ mod models;
 mod offline;
 mod paging;
 mod resolve;
+#[cfg(any(test, debug_assertions))]
+mod testing;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
 pub use events::{Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEventStream, WatchOptions};
-pub use error::{error_fields, error_kinds, wallet_error_info, WalletError, WalletErrorInfo};
+pub use error::{wallet_error_info, WalletError, WalletErrorInfo};
 pub use logger::{CallEvent, WalletLogger};
 pub use models::*;
 pub use paging::{AddressTransactionPager, WalletTransactionPager};
@@ -194,15 +196,8 @@ pub(crate) fn runtime() -> tokio::runtime::Handle {
     wallet_sdk::fork::shared_runtime().expect("cannot start the wallet-sdk tokio runtime")
 }
 
-/// Calls currently running, over all clients (diagnostics; proves cancellation leaves none).
+/// Calls currently running, over all clients (read by the tests: cancellation leaves none).
 pub(crate) static IN_FLIGHT: AtomicUsize = AtomicUsize::new(0);
-
-/// The camelCase names of the 43 operations, from the core's operation table (tests use it to
-/// check that `WalletClient` exposes every one).
-#[uniffi::export]
-pub fn operation_names() -> Vec<String> {
-    wallet_sdk::operations::ALL.iter().map(|op| op.camel_name.to_string()).collect()
-}
 
 /// The SDK version.
 #[uniffi::export]
@@ -210,32 +205,6 @@ pub fn sdk_version() -> String {
     wallet_sdk::VERSION.to_string()
 }
 
-/// Diagnostics for the FFI boundary's own tests: panics inside Rust, synchronously (uniffi
-/// turns it into an internal exception) or inside an async call (becomes
-/// `WalletError.Internal`). Never needed by applications.
-#[uniffi::export]
-pub async fn self_test_panic(message: String) -> Result<(), WalletError> {
-    client::guarded(async move {
-        if !message.is_empty() {
-            panic!("self-test panic: {message}");
-        }
-        Ok::<(), wallet_sdk::Error>(())
-    }, None, None)
-    .await
-}
-
-/// Synchronous variant of [`self_test_panic`].
-#[uniffi::export]
-pub fn self_test_panic_sync(message: String) -> Result<(), WalletError> {
-    match std::panic::catch_unwind(|| {
-        if !message.is_empty() {
-            panic!("self-test panic: {message}");
-        }
-    }) {
-        Ok(()) => Ok(()),
-        Err(p) => Err(WalletError::internal(format!("internal error: a Rust panic was caught at the FFI boundary: {}", wallet_sdk::panic::message(&*p)))),
-    }
-}
 
 #[allow(dead_code)]
 fn _assert_send_sync() {

@@ -53,16 +53,6 @@ macro_rules! item_type {
     };
 }
 
-/// The core's result and item types and their fields (snake_case), from the core's schema: the
-/// bindings' drift tests check that each generated class has every field.
-#[uniffi::export]
-pub fn model_fields() -> std::collections::HashMap<String, Vec<String>> {
-    wallet_sdk::models::record_types()
-        .into_iter()
-        .map(|t| (t.name.to_string(), (t.fields)().into_iter().map(|f| f.name.to_string()).collect()))
-        .collect()
-}
-
 macro_rules! declare_models {
     ($($declarations:tt)*) => { $($declarations)* };
 }
