@@ -1,27 +1,34 @@
-//! `docs/operations.md` is generated from the operations' description (the core's table): this
-//! test renders it and fails when the checked-in page differs. After changing an operation's
-//! description, rewrite the page with
+//! `docs/operations.md` (the operation reference) and `docs/reference/wire-names.md` (the wire
+//! name → SDK name table of the migration guide) are generated from the operations' description
+//! (the core's table): this test renders them and fails when a checked-in page differs. After
+//! changing an operation's description, rewrite the pages with
 //! `WALLET_SDK_UPDATE_GENERATED=1 cargo test -p wallet-sdk --test operation_reference`.
 
 use std::fmt::Write;
 
 use wallet_sdk::operations::{HttpMethod, Location, Operation, Param, Presence, ValueKind, ALL, VARIANTS};
 
-const PAGE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../docs/operations.md");
+/// The generated pages: their path under the repository root and what renders them.
+const PAGES: [(&str, fn() -> String); 2] = [("docs/operations.md", render), ("docs/reference/wire-names.md", render_wire_names)];
 
 #[test]
-fn the_operation_reference_is_current() {
-    let page = render();
-    if std::env::var_os("WALLET_SDK_UPDATE_GENERATED").is_some() {
-        std::fs::write(PAGE, &page).unwrap();
-        return;
+fn the_generated_pages_are_current() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    for (path, render) in PAGES {
+        let page = render();
+        let file = format!("{root}/{path}");
+        if std::env::var_os("WALLET_SDK_UPDATE_GENERATED").is_some() {
+            std::fs::create_dir_all(std::path::Path::new(&file).parent().unwrap()).unwrap();
+            std::fs::write(&file, &page).unwrap();
+            continue;
+        }
+        let current = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            current == page,
+            "{path} is not what the operations' description gives; run \
+             WALLET_SDK_UPDATE_GENERATED=1 cargo test -p wallet-sdk --test operation_reference"
+        );
     }
-    let current = std::fs::read_to_string(PAGE).unwrap_or_default();
-    assert!(
-        current == page,
-        "docs/operations.md is not what the operations' description gives; run \
-         WALLET_SDK_UPDATE_GENERATED=1 cargo test -p wallet-sdk --test operation_reference"
-    );
 }
 
 #[test]
@@ -30,14 +37,17 @@ fn every_description_has_a_summary_and_a_doc() {
         let s = op.summary;
         assert!(!s.is_empty() && !s.ends_with('.') && s.len() <= 80, "{}: summary {s:?}", op.method_name);
         assert!(op.doc_paragraph().ends_with('.') || op.doc_paragraph().ends_with(')'), "{}: doc", op.method_name);
-        let camel: String = op
-            .method_name
-            .split('_')
-            .enumerate()
-            .map(|(i, w)| if i == 0 { w.to_string() } else { w[..1].to_uppercase() + &w[1..] })
-            .collect();
-        assert_eq!(op.camel_name, camel, "the camelCase name of {}", op.method_name);
+        assert_eq!(op.camel_name, camel(op.method_name), "the camelCase name of {}", op.method_name);
     }
+}
+
+/// The camelCase form of a snake_case name, as uniffi and the description spell it.
+fn camel(snake: &str) -> String {
+    snake
+        .split('_')
+        .enumerate()
+        .map(|(i, w)| if i == 0 { w.to_string() } else { w[..1].to_uppercase() + &w[1..] })
+        .collect()
 }
 
 fn type_name(p: &Param) -> &'static str {
@@ -148,6 +158,82 @@ fn render() -> String {
             }
         }
         out.push('\n');
+    }
+    out
+}
+
+fn place(location: Location) -> &'static str {
+    match location {
+        Location::Header => "header",
+        Location::Query => "query parameter",
+        Location::Body => "body field",
+        Location::Sdk => "(not sent)",
+    }
+}
+
+/// The migration table: each operation's wire name and its name in every language, then every
+/// wire input name and the one SDK name it has.
+fn render_wire_names() -> String {
+    let mut out = String::new();
+    out.push_str(
+        "<!-- Generated from the operations' description (core/src/description.rs) by \
+         core/tests/operation_reference.rs; do not edit by hand. -->\n\
+         # Wire names and SDK names\n\n\
+         Code written against the service's HTTP interface, by hand or with another client \
+         library, names an operation by its HTTP method and path and its inputs by their wire \
+         names. This page gives the SDK's name for each. The wire reference of every operation \
+         (each input's type and where it travels) is the [operation reference](../operations.md).\n\n\
+         ## Operations\n\n\
+         Rust methods are on `wallet_sdk::Client` (async) and `wallet_sdk::blocking::Client`; \
+         Python's on `wallet_sdk.Client` and `wallet_sdk.AsyncClient`; Kotlin's and Swift's on \
+         `WalletClient`; Java's on `org.walletsdk.JavaWalletClient`, where `name(…)` blocks and \
+         `nameAsync(…)` returns a `CompletableFuture`. The CLI's subcommand is `wallet NAME`.\n\n\
+         | wire operation | Rust | Python | Kotlin and Swift | Java | CLI |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for op in ALL.iter().chain(VARIANTS.iter()) {
+        let (n, c) = (op.method_name, op.camel_name);
+        let wire = match op.variant_of {
+            None => format!("`{} {}`", op.method.as_str(), op.path),
+            Some(base) => format!("`{} {}` (a second form of `{}`)", op.method.as_str(), op.path, base.method_name),
+        };
+        writeln!(out, "| {wire} | `{n}` | `{n}` | `{c}` | `{c}` / `{c}Async` | `wallet {}` |", n.replace('_', "-")).unwrap();
+    }
+    out.push_str(
+        "\n## Inputs\n\n\
+         The SDK has one name per concept wherever the wire spells it otherwise: the wallet is \
+         always `wallet_name`, whether the service calls it `walletName`, `wallet` or \
+         `new_wallet_name`. Rust, Python and the untyped call use the snake_case name, Kotlin, \
+         Java and Swift its camelCase form (Swift's argument label), and the CLI a flag \
+         `--kebab-case` (secret inputs come from `--NAME-file`, the environment or a prompt). \
+         The credential, `nodeUrlOrApiAccessKey`, is no input of an operation: it is the \
+         client's (`api_key` or `node_url` when it is built, `WALLET_SDK_API_KEY` for \
+         `from_env`).\n\n\
+         | wire name | travels as | SDK name | Kotlin, Java and Swift | operations |\n\
+         |---|---|---|---|---|\n",
+    );
+    let mut rows: Vec<(&str, Location, &str, Vec<&str>)> = Vec::new();
+    for op in ALL.iter().chain(VARIANTS.iter()) {
+        for p in op.params {
+            match rows.iter_mut().find(|r| r.0 == p.wire_name && r.1 == p.location && r.2 == p.sdk_name) {
+                Some(row) => {
+                    if !row.3.contains(&op.method_name) {
+                        row.3.push(op.method_name)
+                    }
+                }
+                None => rows.push((p.wire_name, p.location, p.sdk_name, vec![op.method_name])),
+            }
+        }
+    }
+    rows.sort_by_key(|r| (r.0.to_ascii_lowercase(), place(r.1), r.2));
+    for (wire, location, sdk, ops) in rows {
+        let wire = if location == Location::Sdk { "—".to_string() } else { format!("`{wire}`") };
+        let ops = if ops.len() > 6 {
+            format!("{} operations", ops.len())
+        } else {
+            ops.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", ")
+        };
+        writeln!(out, "| {wire} | {} | `{sdk}` | `{}` | {ops} |", place(location), camel(sdk)).unwrap();
     }
     out
 }
