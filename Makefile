@@ -101,3 +101,9 @@ soak: deps
 SOAK_SMOKE_CALLS ?= 20000
 test-soak-smoke: deps
 	SOAK_CALLS=$(SOAK_SMOKE_CALLS) SOAK_CANCEL_CALLS=$(SOAK_SMOKE_CALLS) SOAK_FAIL_CALLS=$(SOAK_SMOKE_CALLS) scripts/soak
+
+## The documentation site (mkdocs.yml, docs/): the pages, the Rust and Python API references and
+## every link checked, into target/site (scripts/docs; its tools go into .venv-docs).
+.PHONY: docs
+docs:
+	scripts/docs
