@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # macOS only (Xcode + rustup): builds WalletSDKFFI.xcframework (static libraries for iOS
 # devices, the iOS simulator and macOS, with the uniffi header and module map) and regenerates
-# Sources/WalletSDK/Generated/WalletSDK.swift. Package.swift then uses it as a binaryTarget.
+# Sources/WalletSDK/Generated/WalletSDK.swift. The repository's root Package.swift then uses it as
+# the binaryTarget WalletSDKFFI (path bindings-swift/WalletSDKFFI.xcframework; a release switches to
+# url + checksum: README.md, Releasing).
 #   bindings-swift/build-xcframework.sh
 # Not runnable on Linux (no Xcode); there, run-tests.sh builds and tests the same Swift sources.
 set -euo pipefail
@@ -41,4 +43,4 @@ xcodebuild -create-xcframework \
   -library "$out/libwallet_sdk_ffi-macos.a" -headers "$headers" \
   -output "$here/WalletSDKFFI.xcframework"
 rm -rf "$gen" "$headers" "$out"
-echo "built $here/WalletSDKFFI.xcframework; now: swift build / open Package.swift in Xcode"
+echo "built $here/WalletSDKFFI.xcframework; now: swift build at $root / open $root/Package.swift in Xcode"

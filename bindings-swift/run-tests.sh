@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# Builds the Swift package (generated bindings + hand-written extension) with Swift 6 from a
-# Debian trixie root and runs its XCTest target against a sandbox (started with
+# Builds the Swift package (the root Package.swift: generated bindings + hand-written extension)
+# with Swift 6 from a Debian trixie root and runs its XCTest target against a sandbox (started with
 # scripts/with-sandbox unless WALLET_SDK_BASE_URL is already set), using the host-built
-# libwallet_sdk_ffi.so. Prints XCTest's summary and a final `N passed, N failed`.
+# libwallet_sdk_ffi.so; then the README quickstart program and the availability check (every
+# target built, each use of an API newer than the declared platforms guarded). Prints XCTest's
+# summary and a final `N passed, N failed` (the tests, the quickstart and the check).
 #
 # The root, the package's copy in it and how commands run there: swift-root.sh (shared with
 # run-scenarios.sh, the scenario runner).
@@ -41,5 +43,8 @@ if out=$(swift_in_root "swift build --product WalletSDKQuickstart $swift_link_fl
      echo "$out" | grep -q 'insufficient_funds'; then example_ok=1; fi
 fi
 if [ "$example_ok" = 1 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "the README quickstart (WalletSDKQuickstart) failed" >&2; fi
+
+# every target against the platforms Package.swift declares (swift-root.sh, swift_availability_check)
+if swift_availability_check; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "the availability check failed" >&2; fi
 echo "$passed passed, $failed failed"
 [ "$status" -eq 0 ] && [ "$failed" -eq 0 ]

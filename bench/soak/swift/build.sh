@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
-# Builds the Swift soak (bench/soak/swift) in release mode in the Swift root, the way
+# Builds the Swift soak (the WalletSDKSoak target of the root Package.swift,
+# bindings-swift/Sources/WalletSDKSoak) in release mode in the Swift root, the way
 # bench/swift/clients.sh builds the bench's Swift rows: swift_root_setup (bindings-swift/swift-root.sh)
 # generates the bindings against the release FFI library (scripts/soak builds it) and copies the
-# WalletSDK package into the root; this script then assembles the soak's own package at
-# $sroot/work/wallet-sdk-soak from bench/soak/swift (manifest and program) and that copy's
-# WalletSDK and WalletSDKFFI sources and library, builds it there, and prints the command that
-# runs it in the root; scripts/soak appends PORTS PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S. Run under
-# flock /tmp/kotlin-swift-tests.lock. Exits 3 with the reason on stderr when the toolchain is missing.
+# package into the root; the program and that library are then copied out of the package's copy,
+# which other builds rewrite (with the debug library too), into $sroot/work/wallet-sdk-soak, and
+# this prints the command that runs it there; scripts/soak appends PORTS PHASE CALLS WARM N SLACK
+# CANCEL_MS SETTLE_S. Run under flock /tmp/kotlin-swift-tests.lock. Exits 3 with the reason on
+# stderr when the toolchain is missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
@@ -17,28 +18,16 @@ export WALLET_SDK_FFI_LIB=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sd
 [ -x "$sroot/usr/bin/swiftc" ] || { echo "no Swift root at $sroot" >&2; exit 3; }
 command -v unshare >/dev/null || { echo "no unshare (util-linux)" >&2; exit 3; }
 swift_root_setup >&2
+swift_in_root "swift build -c release --product WalletSDKSoak $swift_link_flags" >&2
+bin=$(swift_in_root "swift build -c release --show-bin-path")
 soak=/work/wallet-sdk-soak
 dest=$sroot$soak
-mkdir -p "$dest/Sources/WalletSDKSoak" "$dest/lib"
-sync_dir() {  # SRC DST: DST becomes a copy of SRC, files rewritten only when changed (SwiftPM goes by mtime)
-  mkdir -p "$2"
-  (cd "$1" && find . -type f) | while read -r f; do
-    mkdir -p "$2/$(dirname "$f")"
-    cmp -s "$1/$f" "$2/$f" || cp "$1/$f" "$2/$f"
-  done
-  (cd "$2" && find . -type f) | while read -r f; do [ -e "$1/$f" ] || rm -f "$2/$f"; done
-}
-sync_dir "$sroot$pkg/Sources/WalletSDK" "$dest/Sources/WalletSDK"
-sync_dir "$sroot$pkg/Sources/WalletSDKFFI" "$dest/Sources/WalletSDKFFI"
-sync_dir "$here/Sources/WalletSDKSoak" "$dest/Sources/WalletSDKSoak"
-cmp -s "$here/Package.swift" "$dest/Package.swift" || cp "$here/Package.swift" "$dest/Package.swift"
-cp "$sroot$pkg/lib/libwallet_sdk_ffi.so" "$dest/lib/"
-chroot "$sroot" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 \
-  /bin/sh -c "cd $soak && swift build -c release --product WalletSDKSoak -Xlinker -L$soak/lib -Xlinker -rpath=$soak/lib" >&2
-bin=$(chroot "$sroot" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root /bin/sh -c "cd $soak && swift build -c release --show-bin-path")
+mkdir -p "$dest/lib"
 cp "$sroot$bin/WalletSDKSoak" "$dest/WalletSDKSoak.bin"
+cp "$sroot$pkg/lib/libwallet_sdk_ffi.so" "$dest/lib/"
 # The Swift runtime needs /proc: mounted in a mount namespace of the run's own (unshare), so that
-# it neither waits for nor disturbs swift-root.sh's mount of other builds. MALLOC_ARENA_MAX=2 as
+# it neither waits for nor disturbs swift-root.sh's mount of other builds. The library is found
+# through LD_LIBRARY_PATH before the program's run path (the package copy). MALLOC_ARENA_MAX=2 as
 # bench/soak/run.py sets it for the other languages.
 printf '%q ' unshare --mount-proc="$sroot/proc" chroot "$sroot" /usr/bin/env -i LD_LIBRARY_PATH="$soak/lib" \
   MALLOC_ARENA_MAX=2 "$soak/WalletSDKSoak.bin"

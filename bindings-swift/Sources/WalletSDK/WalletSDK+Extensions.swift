@@ -33,6 +33,8 @@ extension WalletError {
     /// The input the error is about.
     public var field: String? { info.field }
     /// How long the service asked to wait before retrying (rate limiting), when it said.
+    /// (`Duration` is iOS 16 / macOS 13; before them, `info.retryAfterMs` holds the same.)
+    @available(iOS 16, macOS 13, tvOS 16, watchOS 9, *)
     public var retryAfter: Duration? { info.retryAfterMs.map { .milliseconds($0) } }
     /// The snake_case operation name.
     public var operation: String? { info.operation }

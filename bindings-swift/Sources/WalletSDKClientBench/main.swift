@@ -41,6 +41,8 @@ func makeCall(_ kind: String, _ base: String, _ inFlight: Int) throws -> (String
             precondition(balance.utxoCount == 3)
         })
     case "urlsession":
+        // the row measures URLSession's async API, which is iOS 15 / macOS 12 (Linux: always there)
+        guard #available(iOS 15, macOS 12, tvOS 15, watchOS 8, *) else { fatalError("the urlsession row needs iOS 15 / macOS 12") }
         // as many connections as calls in flight, as aiohttp's connector limit in the Python row
         let config = URLSessionConfiguration.ephemeral
         config.httpMaximumConnectionsPerHost = inFlight

@@ -435,6 +435,7 @@ func sandboxPost(_ path: String, _ body: J) async throws -> J {
 
 /// One request to the sandbox or the fault proxy's control API: the answer's `data`, or the whole JSON without an envelope.
 func http(_ base: String, _ method: String, _ path: String, _ body: J?) async throws -> J {
+    guard #available(iOS 15, macOS 12, tvOS 15, watchOS 8, *) else { throw RunnerError("the sandbox and proxy steps use URLSession's async data(for:): iOS 15 / macOS 12") }
     var req = URLRequest(url: URL(string: base.trimmingCharacters(in: ["/"]) + path)!)
     req.httpMethod = method
     req.timeoutInterval = 300

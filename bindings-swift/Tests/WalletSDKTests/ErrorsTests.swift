@@ -108,7 +108,8 @@ final class ErrorsTests: XCTestCase {
 
     /// A typed accessor per core field (this does not compile when one is missing), and the
     /// names are the core's.
-    func testAnAccessorPerCoreField() {
+    func testAnAccessorPerCoreField() throws {
+        guard #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) else { throw XCTSkip("retryAfter is a Duration: iOS 16 / macOS 13") }
         let e = WalletError.Timeout(message: "m", status: 504, serviceCode: "c", serviceMessage: "s", requestId: "r",
                                     field: "f", retryAfterMs: 1500, operation: "o", nodeCode: -1, nodeMessage: "n",
                                     attempts: 3, retryable: true, rawBody: "b", outcomeToken: "t")
@@ -135,7 +136,7 @@ final class ErrorsTests: XCTestCase {
         XCTAssertFalse((e.serviceMessage ?? "").isEmpty)
         XCTAssertEqual(e.attempts, 1)
         XCTAssertEqual(e.operation, "broadcast_transaction")
-        XCTAssertNil(e.retryAfter)
+        if #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) { XCTAssertNil(e.retryAfter) }
     }
 }
 

@@ -46,6 +46,7 @@ enum Sandbox {
     }
 
     private static func send(_ request: URLRequest) async throws -> [String: Any] {
+        guard #available(iOS 15, macOS 12, tvOS 15, watchOS 8, *) else { throw XCTSkip("the sandbox helpers use URLSession's async data(for:): iOS 15 / macOS 12") }
         var req = request
         req.timeoutInterval = 300
         let (data, resp) = try await URLSession.shared.data(for: req)

@@ -137,7 +137,7 @@ while (after[1] > before[1] + slack || after[2] > before[2]) && DispatchTime.now
     after = measure()
 }
 if after[2] > before[2] {
-    FileHandle.standardError.write("soak: threads before: \(namesBefore)\nsoak: threads after: \(threadNames())\n".data(using: .utf8)!)
+    FileHandle.standardError.write(Data("soak: threads before: \(namesBefore)\nsoak: threads after: \(threadNames())\n".utf8))
 }
 let expected = phase == "success" ? out.ok : phase == "cancel" ? out.cancelled : out.errors.values.reduce(0, +)
 let errors = out.errors.keys.sorted().map { "\"\($0)\":\(out.errors[$0]!)" }.joined(separator: ",")
