@@ -1,7 +1,8 @@
+// The plugins' versions: gradle/libs.versions.toml (the Kotlin one is pom.xml's kotlin.version).
 plugins {
-    kotlin("jvm") version "2.2.20" apply false
-    kotlin("android") version "2.2.20" apply false
-    id("com.android.library") version "8.7.3" apply false
+    alias(libs.plugins.kotlin.jvm) apply false
+    alias(libs.plugins.kotlin.android) apply false
+    alias(libs.plugins.android.library) apply false
 }
 
 // Regenerates the uniffi Kotlin sources into generated/kotlin (never committed) with the ffi

@@ -1,6 +1,9 @@
-// Gradle build of the Kotlin bindings (needs Gradle 8.7+, JDK 17; the Android module also
-// needs the Android SDK + NDK and cargo-ndk). Not runnable on the machine that wrote it:
-// there, run-tests.sh compiles the same sources with kotlinc and runs the JUnit4 tests.
+// Gradle build of the Kotlin bindings for Android developers and Gradle users: `jvm` (JVM library)
+// and `android` (AAR). Versions come from gradle/libs.versions.toml (the catalog `libs`, read by
+// Gradle from there by default), the same list as pom.xml's, which tools/check-versions.py holds
+// them to. Written for Gradle 8.9+ and JDK 17, plus the Android SDK, NDK and cargo-ndk for
+// `android`; never run on the machine that maintains it (no Gradle distribution, Android SDK or
+// Google Maven there): there the Maven build (pom.xml) compiles the same sources and runs the tests.
 pluginManagement {
     repositories {
         gradlePluginPortal()

@@ -1,9 +1,13 @@
 // Android library (AAR): generated bindings + extensions, the Rust library per ABI in
 // jniLibs (built with cargo-ndk, 16 KB page-aligned), JNA as an @aar dependency, and consumer
-// R8/ProGuard rules that keep JNA and the generated classes.
+// R8/ProGuard rules that keep JNA and the generated classes. Versions: gradle/libs.versions.toml
+// (Kotlin, kotlinx-coroutines and JNA the same as pom.xml's). Never built on the machine that
+// maintains it (no Android SDK/NDK, no Google Maven there).
+import org.jetbrains.kotlin.gradle.dsl.JvmTarget
+
 plugins {
     id("com.android.library")
-    kotlin("android")
+    id("org.jetbrains.kotlin.android")
 }
 
 android {
@@ -22,14 +26,18 @@ android {
         sourceCompatibility = JavaVersion.VERSION_17
         targetCompatibility = JavaVersion.VERSION_17
     }
-    kotlinOptions { jvmTarget = "17" }
     packaging { jniLibs { useLegacyPackaging = false } }
     publishing { singleVariant("release") { withSourcesJar() } }
 }
 
+kotlin {
+    compilerOptions { jvmTarget.set(JvmTarget.JVM_17) }
+}
+
 dependencies {
-    implementation("net.java.dev.jna:jna:5.14.0@aar")
-    implementation("org.jetbrains.kotlinx:kotlinx-coroutines-android:1.10.2")
+    // JNA's Android artifact (the .aar with its own libjnidispatch.so per ABI), not its jar
+    implementation(libs.jna) { artifact { type = "aar" } }
+    implementation(libs.kotlinx.coroutines.android)
 }
 
 // cargo-ndk builds libwallet_sdk_ffi.so for each ABI into build/jniLibs/<abi>/. The linker
