@@ -184,6 +184,15 @@ impl Drop for CallGuard {
     }
 }
 
+/// Keeps the in-flight count of a call run in its own task.
+struct InFlight;
+
+impl Drop for InFlight {
+    fn drop(&mut self) {
+        IN_FLIGHT.fetch_sub(1, Ordering::SeqCst);
+    }
+}
+
 /// Runs a core future on the shared runtime: panics become `WalletError::Internal`, a dropped
 /// caller aborts the task (and its HTTP request — except a non-idempotent one's, which the core
 /// finishes detached and reports to the abandoned-call hook), a cancelled token ends the call
@@ -202,25 +211,62 @@ where
         return Err(WalletError::cancelled());
     }
     IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
-    let task = runtime().spawn(fut);
-    let _guard = CallGuard(task.abort_handle());
-    let joined = match token {
-        None => task.await,
+    // `None`: the token fired; `Err(None)`: the task was aborted; `Err(Some(_))`: a panic
+    let outcome = if ON_CALL_TASK.try_with(|_| ()).is_ok() {
+        // the call's own task already (`fast.rs`): no second one
+        let _counted = InFlight;
+        until_cancelled(CatchUnwind(fut), token).await.map(|r| r.map_err(Some))
+    } else {
+        let task = runtime().spawn(fut);
+        let _guard = CallGuard(task.abort_handle());
+        until_cancelled(task, token).await.map(|r| r.map_err(|e| e.is_panic().then(|| e.into_panic())))
+    };
+    match outcome {
+        None => Err(cancelled_error(operation)),
+        Some(Ok(Ok(v))) => Ok(v.into_ffi()),
+        Some(Ok(Err(e))) => Err(e.into()),
+        Some(Err(Some(panic))) => Err(WalletError::internal(format!(
+            "internal error: a Rust panic was caught at the FFI boundary: {}",
+            wallet_sdk::panic::message(&*panic)
+        ))),
+        Some(Err(None)) => Err(WalletError::cancelled()),
+    }
+}
+
+/// `fut`'s output, or `None` once `token` is cancelled.
+async fn until_cancelled<F: Future>(fut: F, token: Option<Arc<CancelToken>>) -> Option<F::Output> {
+    match token {
+        None => Some(fut.await),
         Some(token) => {
             tokio::select! {
-                r = task => r,
-                _ = token.cancelled() => return Err(cancelled_error(operation)),
+                r = fut => Some(r),
+                _ = token.cancelled() => None,
             }
         }
-    };
-    match joined {
-        Ok(Ok(v)) => Ok(v.into_ffi()),
-        Ok(Err(e)) => Err(e.into()),
-        Err(e) if e.is_panic() => Err(WalletError::internal(format!(
-            "internal error: a Rust panic was caught at the FFI boundary: {}",
-            wallet_sdk::panic::message(&*e.into_panic())
-        ))),
-        Err(_) => Err(WalletError::cancelled()),
+    }
+}
+
+tokio::task_local! {
+    /// Set on the task of a call of the JVM's direct path (`fast.rs`): that task is the call's
+    /// own, so `guarded` runs the core future in it instead of spawning another; aborting the
+    /// task drops it just as dropping a uniffi future aborts the spawned one.
+    pub(crate) static ON_CALL_TASK: ();
+}
+
+/// A future whose panic becomes its output.
+struct CatchUnwind<F>(F);
+
+impl<F: Future> Future for CatchUnwind<F> {
+    type Output = std::thread::Result<F::Output>;
+
+    fn poll(self: std::pin::Pin<&mut Self>, cx: &mut std::task::Context<'_>) -> std::task::Poll<Self::Output> {
+        // SAFETY: the inner future is structurally pinned: it is never moved out of `self`.
+        let inner = unsafe { self.map_unchecked_mut(|s| &mut s.0) };
+        match std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| inner.poll(cx))) {
+            Ok(std::task::Poll::Pending) => std::task::Poll::Pending,
+            Ok(std::task::Poll::Ready(v)) => std::task::Poll::Ready(Ok(v)),
+            Err(panic) => std::task::Poll::Ready(Err(panic)),
+        }
     }
 }
 
@@ -479,6 +525,19 @@ macro_rules! declare_exported {
 
         /// The snake_case names of the exported operations, in declaration order.
         pub const EXPORTED_OPERATIONS: &[&str] = &[$(stringify!($name)),*];
+
+        /// The operations on the JVM's call path (`fast.rs`): each reads the client and its
+        /// arguments in the order of the method's parameters and calls the method itself.
+        pub(crate) const FAST_OPERATIONS: &[(&str, crate::fast::Start)] = &[$(
+            (stringify!($name), |args| {
+                let client = crate::fast::client(args)?;
+                $( let $arg: exported_types::$ty = crate::fast::read(args)?; )*
+                $( let options: Option<$oname> = crate::fast::read(args)?; )?
+                Ok(Box::pin(async move {
+                    crate::fast::finish(client.$name($($arg,)* $({ let options: Option<$oname> = options; options })?).await)
+                }))
+            }),
+        )*];
 
     };
 }

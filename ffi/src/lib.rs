@@ -29,6 +29,7 @@ mod client;
 mod convert;
 mod error;
 mod events;
+mod fast;
 mod logger;
 mod models;
 mod offline;

@@ -90,9 +90,21 @@ pub struct Config {
     pub(super) rename: toml::Table,
     #[serde(default)]
     pub(super) exclude: Vec<String>,
+    /// wallet-sdk patch: objects whose async methods take the direct call path that the
+    /// component implements itself (`<namespace>_fast_*` C functions; the component's ADR 0018).
+    #[serde(default)]
+    fast_path_objects: Vec<String>,
 }
 
 impl Config {
+    pub(crate) fn has_fast_path(&self) -> bool {
+        !self.fast_path_objects.is_empty()
+    }
+
+    pub(crate) fn fast_path_for(&self, self_type: Option<Type>) -> bool {
+        matches!(self_type, Some(Type::Object { name, .. }) if self.fast_path_objects.contains(&name))
+    }
+
     pub(crate) fn android_cleaner(&self) -> bool {
         self.android_cleaner.unwrap_or(self.android)
     }

@@ -197,6 +197,29 @@ open class {{ impl_class_name }}: Disposable, AutoCloseable, {{ interface_name }
         }
     }
 
+{%- if config.fast_path_for(Some(obj.as_type())) %}
+    // wallet-sdk patch: the direct call path (FastPath.kt) lends the handle for the duration of
+    // the synchronous start; the component clones the Rust side itself.
+    internal inline fun <R> callWithBorrowedHandle(block: (handle: Long) -> R): R {
+        do {
+            val c = this.callCounter.get()
+            if (c == 0L) {
+                throw IllegalStateException("${this.javaClass.simpleName} object has already been destroyed")
+            }
+            if (c == Long.MAX_VALUE) {
+                throw IllegalStateException("${this.javaClass.simpleName} call counter would overflow")
+            }
+        } while (! this.callCounter.compareAndSet(c, c + 1L))
+        try {
+            return block(this.handle)
+        } finally {
+            if (this.callCounter.decrementAndGet() == 0L) {
+                cleanable?.clean()
+            }
+        }
+    }
+
+{% endif %}
     // Use a static inner class instead of a closure so as not to accidentally
     // capture `this` as part of the cleanable's action.
     private class UniffiCleanAction(private val handle: Long) : Runnable {

@@ -69,6 +69,37 @@
 {% endmacro %}
 
 {%- macro call_async(callable) -%}
+{%- if config.fast_path_for(callable.self_type()) -%}
+    {#- wallet-sdk patch: the direct call path (FastPath.kt) -#}
+    uniffiFastCall(
+        "{{ callable.name() }}",
+        {
+            var uniffiSize = 8L
+            {%- for arg in callable.arguments() %}
+            uniffiSize += {{ arg|ffi_converter_name }}.allocationSize({{ arg.name()|var_name }}).toLong()
+            {%- endfor %}
+            uniffiSize
+        },
+        { uniffiArgs ->
+            {%- for arg in callable.arguments() %}
+            {{ arg|ffi_converter_name }}.write({{ arg.name()|var_name }}, uniffiArgs)
+            {%- endfor %}
+        },
+        { uniffiStart -> callWithBorrowedHandle { uniffiHandle -> uniffiStart(uniffiHandle) } },
+        {%- match callable.return_type() %}
+        {%- when Some(return_type) %}
+        { {{ return_type|read_fn }}(it) },
+        {%- when None %}
+        { },
+        {%- endmatch %}
+        {%- match callable.throws_type() %}
+        {%- when Some(e) %}
+        { {{ e|read_fn }}(it) },
+        {%- when None %}
+        null,
+        {%- endmatch %}
+    )
+{%- else -%}
     uniffiRustCallAsync(
 
 {%- match callable.self_type() %}
@@ -109,6 +140,7 @@
         UniffiNullRustCallStatusErrorHandler,
         {%- endmatch %}
     )
+{%- endif %}
 {%- endmacro %}
 
 {%- macro arg_list_lowered(func) %}

@@ -50,6 +50,9 @@ import java.util.concurrent.ConcurrentHashMap
 {%- if ci.has_async_fns() %}
 {% include "Async.kt" %}
 {%- endif %}
+{%- if config.has_fast_path() %}
+{% include "FastPath.kt" %}
+{%- endif %}
 
 // Public interface members begin here.
 {{ type_helper_code }}

@@ -111,7 +111,7 @@ public convenience init(
             {#- wallet-sdk patch: what a cancelled call throws is the component's rule (a call that
                 may have changed something is never "nothing happened"); `call` names its
                 operation in its argument #}
-            cancelledError: { cancelledCallError(operation: {% if callable.name() == "call" %}operation{% else %}"{{ callable.name() }}"{% endif %}) ?? CancellationError() },
+            cancelledError: { (cancelledCallError(operation: {% if callable.name() == "call" %}operation{% else %}"{{ callable.name() }}"{% endif %}) as Swift.Error?) ?? CancellationError() },
             {%- else %}
             cancelledError: { CancellationError() },
             {%- endif %}

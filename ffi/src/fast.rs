@@ -1,0 +1,246 @@
+//! The JVM's call path (ADR 0018): the async methods of `WalletClient` without uniffi's
+//! per-call machinery. The generated Kotlin (patched generator, `ffi/vendor/README.md`) writes
+//! a call's arguments in uniffi's own buffer format into a reused direct buffer and makes one
+//! direct-mapped call to `wallet_sdk_ffi_fast_call`; the call runs on the shared runtime, and
+//! its result, also in uniffi's format, joins one queue. A single JVM thread takes finished
+//! calls from that queue in batches (`wallet_sdk_ffi_fast_wait`) and resumes their coroutines.
+//! No JNA structure, callback or per-call poll is involved. The methods are the very same
+//! async methods the uniffi path calls, so behaviour (validation, retries, cancellation of
+//! non-idempotent calls, panics) is shared.
+
+use crate::{runtime, WalletClient, WalletError};
+use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::{Arc, Condvar, LazyLock, Mutex};
+use uniffi::{Lift, Lower};
+
+type Tag = crate::UniFfiTag;
+
+/// A started call: its result as uniffi writes it, and whether it is a success or an error.
+pub(crate) type Call = Pin<Box<dyn Future<Output = Finished> + Send>>;
+/// Reads one method's client and arguments from the buffer and starts nothing yet.
+pub(crate) type Start = fn(&mut &[u8]) -> uniffi::Result<Call>;
+
+pub(crate) struct Finished {
+    ok: bool,
+    bytes: Vec<u8>,
+}
+
+/// The outcome of a method, written as the generated Kotlin reads it.
+pub(crate) fn finish<R: Lower<Tag>>(result: Result<R, WalletError>) -> Finished {
+    let mut bytes = Vec::new();
+    match result {
+        Ok(value) => {
+            R::write(value, &mut bytes);
+            Finished { ok: true, bytes }
+        }
+        Err(error) => {
+            <WalletError as Lower<Tag>>::write(error, &mut bytes);
+            Finished { ok: false, bytes }
+        }
+    }
+}
+
+fn failed(message: String) -> Finished {
+    let mut bytes = Vec::new();
+    <WalletError as Lower<Tag>>::write(WalletError::internal(message), &mut bytes);
+    Finished { ok: false, bytes }
+}
+
+pub(crate) fn read<T: Lift<Tag>>(args: &mut &[u8]) -> uniffi::Result<T> {
+    T::try_read(args)
+}
+
+/// The client whose handle the JVM lends for the start of a call (it keeps the object alive
+/// until `wallet_sdk_ffi_fast_call` returns): a clone of our own, without a round trip.
+pub(crate) fn client(args: &mut &[u8]) -> uniffi::Result<Arc<WalletClient>> {
+    let raw = <u64 as Lift<Tag>>::try_read(args)?;
+    if raw == 0 {
+        uniffi::deps::anyhow::bail!("no client handle");
+    }
+    // SAFETY: the handle is a live `Arc<WalletClient>` of uniffi's (`Handle::from_arc`),
+    // borrowed for the duration of this synchronous call.
+    Ok(unsafe { uniffi::ffi::Handle::from_raw_unchecked(raw).into_arc_borrowed::<WalletClient>() })
+}
+
+/// The methods that go this way, by their snake_case name: the 43 operations (declared with
+/// the operations in `client.rs`) and the hand-written async methods of `WalletClient`.
+static METHODS: LazyLock<Vec<(&'static str, Start)>> = LazyLock::new(|| {
+    let mut methods: Vec<(&'static str, Start)> = crate::client::FAST_OPERATIONS.to_vec();
+    methods.push(("call", |args| {
+        let client = client(args)?;
+        let (operation, arguments_json): (String, String) = (read(args)?, read(args)?);
+        Ok(Box::pin(async move { finish(client.call(operation, arguments_json).await) }))
+    }));
+    methods.push(("wait_for_payment", |args| {
+        let client = client(args)?;
+        let (wallet_name, address) = (read(args)?, read(args)?);
+        let (amount, options) = (read(args)?, read(args)?);
+        Ok(Box::pin(async move { finish(client.wait_for_payment(wallet_name, address, amount, options).await) }))
+    }));
+    methods.push(("resolve_token", |args| {
+        let client = client(args)?;
+        let token = read(args)?;
+        Ok(Box::pin(async move { finish(client.resolve_token(token).await) }))
+    }));
+    methods.push(("resolve", |args| {
+        let client = client(args)?;
+        let error = read(args)?;
+        Ok(Box::pin(async move { finish(client.resolve(error).await) }))
+    }));
+    methods
+});
+
+/// A finished call waiting for the JVM's completion thread.
+struct Done {
+    call: i64,
+    finished: Finished,
+}
+
+#[derive(Default)]
+struct Queue {
+    done: Vec<Done>,
+    /// Whether the completion thread sleeps on `READY` (a wake-up is a system call: skipped
+    /// when it is awake anyway).
+    waiting: bool,
+    /// The results of the batch last handed out, freed when the next one is asked for (the
+    /// completion thread has read them by then).
+    handed_out: Vec<Vec<u8>>,
+}
+
+static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(Mutex::default);
+static READY: Condvar = Condvar::new();
+/// The running calls, to abort one when its coroutine is cancelled.
+static RUNNING: LazyLock<Mutex<HashMap<i64, tokio::task::AbortHandle>>> = LazyLock::new(Mutex::default);
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn push(call: i64, finished: Finished) {
+    let mut queue = lock(&QUEUE);
+    queue.done.push(Done { call, finished });
+    if queue.waiting {
+        READY.notify_one();
+    }
+}
+
+/// Reports the call as failed if its task ends without a result: a panic outside the core
+/// call's own task, or an abort (then the JVM side has forgotten the call and ignores it).
+struct Reporter {
+    call: i64,
+    reported: bool,
+}
+
+impl Reporter {
+    fn report(mut self, finished: Finished) {
+        self.reported = true;
+        lock(&RUNNING).remove(&self.call);
+        push(self.call, finished);
+    }
+}
+
+impl Drop for Reporter {
+    fn drop(&mut self) {
+        if !self.reported {
+            lock(&RUNNING).remove(&self.call);
+            push(self.call, failed("internal error: the call ended without a result".into()));
+        }
+    }
+}
+
+/// The index of a method for [`wallet_sdk_ffi_fast_call`], or -1.
+///
+/// # Safety
+/// `name` points at `len` readable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -> i32 {
+    let Ok(len) = usize::try_from(len) else { return -1 };
+    if name.is_null() {
+        return -1;
+    }
+    let name = std::slice::from_raw_parts(name, len);
+    METHODS.iter().position(|(n, _)| n.as_bytes() == name).map_or(-1, |i| i as i32)
+}
+
+/// Starts method `method` with the client handle and arguments in `args` (uniffi's buffer
+/// format, read before this returns); its result comes back through
+/// [`wallet_sdk_ffi_fast_wait`] under `call`. Never unwinds.
+///
+/// # Safety
+/// `args` points at `len` readable bytes; object handles in it are owned by this call, as
+/// with uniffi's own calls.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, len: i32, call: i64) {
+    let args: &[u8] = match usize::try_from(len) {
+        Ok(len) if !args.is_null() => std::slice::from_raw_parts(args, len),
+        _ => &[],
+    };
+    let Some(&(name, start)) = usize::try_from(method).ok().and_then(|i| METHODS.get(i)) else {
+        return push(call, failed(format!("internal error: no method {method}")));
+    };
+    let future = match std::panic::catch_unwind(|| start(&mut { args })) {
+        Ok(Ok(future)) => future,
+        Ok(Err(e)) => return push(call, failed(format!("internal error: unreadable arguments of {name}: {e}"))),
+        Err(_) => return push(call, failed("internal error: a Rust panic was caught at the FFI boundary".into())),
+    };
+    let reporter = Reporter { call, reported: false };
+    // Registered under the lock so that a call finishing at once finds its entry to remove.
+    let mut running = lock(&RUNNING);
+    let task = runtime().spawn(crate::client::ON_CALL_TASK.scope((), async move {
+        let finished = future.await;
+        reporter.report(finished);
+    }));
+    running.insert(call, task.abort_handle());
+}
+
+/// Stops waiting for `call`: its task is aborted, as when uniffi's future is dropped (a read's
+/// request is aborted; a create, send or broadcast under way runs on in the core and reports
+/// to the abandoned-call listener).
+#[no_mangle]
+pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) {
+    if let Some(task) = lock(&RUNNING).remove(&call) {
+        task.abort();
+    }
+}
+
+/// Size of one record of [`wallet_sdk_ffi_fast_wait`]: call id (i64), result address (i64),
+/// result length (i32), success flag (i8), padding; native byte order.
+const RECORD: usize = 24;
+
+/// Waits until at least one call has finished and writes up to `capacity` records into `out`.
+/// The results they point at stay valid until the next call of this function, which frees
+/// them: one thread only may call it. Returns the number of records.
+///
+/// # Safety
+/// `out` points at `capacity * 24` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -> i32 {
+    let capacity = usize::try_from(capacity).unwrap_or(0);
+    if out.is_null() || capacity == 0 {
+        return 0;
+    }
+    let mut queue = lock(&QUEUE);
+    queue.handed_out.clear();
+    while queue.done.is_empty() {
+        queue.waiting = true;
+        queue = READY.wait(queue).unwrap_or_else(|poisoned| poisoned.into_inner());
+        queue.waiting = false;
+    }
+    let n = queue.done.len().min(capacity);
+    let batch: Vec<Done> = queue.done.drain(..n).collect();
+    let out = std::slice::from_raw_parts_mut(out, n * RECORD);
+    for (i, mut done) in batch.into_iter().enumerate() {
+        if i32::try_from(done.finished.bytes.len()).is_err() {
+            done.finished = failed("internal error: a result of 2 GiB or more".into());
+        }
+        let record = &mut out[i * RECORD..(i + 1) * RECORD];
+        record[0..8].copy_from_slice(&done.call.to_ne_bytes());
+        record[8..16].copy_from_slice(&(done.finished.bytes.as_ptr() as i64).to_ne_bytes());
+        record[16..20].copy_from_slice(&(done.finished.bytes.len() as i32).to_ne_bytes());
+        record[20] = u8::from(done.finished.ok);
+        queue.handed_out.push(done.finished.bytes);
+    }
+    n as i32
+}
