@@ -361,7 +361,7 @@ def test_the_untyped_call():
     assert caught.value.field == "amount"
     with pytest.raises(w.InvalidInputError) as caught:
         c.call("no_such_operation")
-    assert str(caught.value) == "invalid input `operation`: `no_such_operation` is not one of the 43 operations (see naming.md)"
+    assert str(caught.value) == "invalid input `operation`: `no_such_operation` is not the snake_case name of one of the 43 operations, such as `wallet_balance`"
 
     async def go() -> Any:
         async with w.AsyncClient(env("WALLET_SDK_BASE_URL"), env("WALLET_SDK_API_KEY")) as ac:

@@ -30,7 +30,7 @@ pub const ENV_BASE_URL: &str = "WALLET_SDK_BASE_URL";
 /// Environment variable read by [`Client::from_env`] for the credential.
 pub const ENV_API_KEY: &str = "WALLET_SDK_API_KEY";
 
-/// When and how often calls are retried (operations.md §1.6 rule 5).
+/// When and how often calls are retried (docs/errors.md).
 ///
 /// Only idempotent operations are retried after a response or timeout; any operation is
 /// retried when its request certainly never left (connection refused, DNS, TLS).
@@ -201,7 +201,7 @@ impl Drop for AbandonWatch {
 }
 
 /// The async client of the wallet service: `Clone + Send + Sync`, one connection pool shared
-/// by every clone. Each of the 43 operations is an `async` method (see `naming.md`).
+/// by every clone. Each of the 43 operations is an `async` method (docs/operations.md).
 ///
 /// ```no_run
 /// # async fn demo() -> wallet_sdk::Result<()> {
@@ -613,7 +613,7 @@ impl Client {
         arguments: &serde_json::Map<String, serde_json::Value>,
     ) -> Result<RawJson> {
         let op = crate::operations::by_name(operation).ok_or_else(|| {
-            Error::invalid_input("operation", format!("`{operation}` is not one of the 43 operations (see naming.md)"))
+            Error::invalid_input("operation", format!("`{operation}` is not the snake_case name of one of the 43 operations, such as `wallet_balance`"))
         })?;
         if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json_limits::value_too_deep(v)) {
             let why = format!("nests deeper than {} levels", crate::json_limits::MAX_JSON_DEPTH);

@@ -283,7 +283,7 @@ pub struct CallRequest {
 /// Errors are returned as the caller would get them (these are not scrubbed by the client).
 pub fn call_args(operation: &str, arguments: &Map<String, Value>) -> Result<CallRequest> {
     let op = operations::by_name(operation).ok_or_else(|| {
-        Error::invalid_input("operation", format!("`{operation}` is not one of the 43 operations (see naming.md)"))
+        Error::invalid_input("operation", format!("`{operation}` is not the snake_case name of one of the 43 operations, such as `wallet_balance`"))
     })?;
     let args = Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))?;
     let req = request::build_with(op, &args, &AddressTypeCodes::default()).map_err(|e| e.set_operation(op.name))?;

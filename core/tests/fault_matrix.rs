@@ -600,7 +600,7 @@ async fn the_untyped_call_follows_the_same_rules() {
     let e = client(&server.url).call("send_funds_from_wallet", serde_json::json!({"wallet_name": "w", "recipient_address": "r", "amount": "1", "amont": 1}).as_object().unwrap()).await.unwrap_err();
     assert_eq!(e.field(), Some("amont"));
     let e = client(&server.url).call("no_such_op", &serde_json::Map::new()).await.unwrap_err();
-    assert_eq!(e.to_string(), "invalid input `operation`: `no_such_op` is not one of the 43 operations (see naming.md)");
+    assert_eq!(e.to_string(), "invalid input `operation`: `no_such_op` is not the snake_case name of one of the 43 operations, such as `wallet_balance`");
     let e = client(&server.url).call("create_wallet", &serde_json::Map::new()).await.unwrap_err();
     assert_eq!(e.to_string(), "invalid input `wallet_name`: it is required and must not be empty");
     assert_eq!(server.hits_after_settling().await, 2, "invalid calls are never sent");
