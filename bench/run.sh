@@ -15,6 +15,9 @@ if ! "$py" -c 'import wallet_sdk' 2>/dev/null; then
 fi
 "$py" -c 'import aiohttp' 2>/dev/null ||
     "$py" -m pip install -q --disable-pip-version-check 'aiohttp>=3.9,<4'
+# pyreqwest: the Python peer rows of issue 24 (its async and sync clients)
+"$py" -c 'import pyreqwest' 2>/dev/null ||
+    "$py" -m pip install -q --disable-pip-version-check 'pyreqwest>=0.15,<0.16'
 
 bin=$(cargo bench -q -p wallet-sdk --bench side_by_side --no-run --message-format=json |
     "$py" -c 'import json, sys
