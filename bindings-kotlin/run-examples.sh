@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Compiles the Kotlin example programs (examples/, the README's quickstart) against the library
-# jar of build.sh and runs them on the JVM against a sandbox (started with scripts/with-sandbox
-# unless WALLET_SDK_BASE_URL is already set). The quickstart must print the redacted passphrase,
-# the new wallet's balance as exact LTC text and end at the insufficient-funds error it catches.
-# Prints `examples: N passed, N failed`.
+# Runs the Kotlin example programs (examples/, the README's quickstart), compiled by Maven with the
+# library (build.sh: pom.xml, profile `programs`, only when a source changed), on the JVM against a
+# sandbox (started with scripts/with-sandbox unless WALLET_SDK_BASE_URL is already set). The
+# quickstart must print the redacted passphrase, the new wallet's balance as exact LTC text and end
+# at the insufficient-funds error it catches. Prints `examples: N passed, N failed`.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -12,12 +12,8 @@ if [ -z "${WALLET_SDK_BASE_URL:-}" ]; then
 fi
 
 . "$here/build.sh"
-out=$here/build/examples
-mkdir -p "$out"
-echo "compiling the Kotlin examples" >&2
-"$kotlin_home/bin/kotlinc" -nowarn -cp "$cp_main:$main_jar" "$here/examples" -d "$out/examples.jar"
 passed=0; failed=0
-if run=$(java -Djna.library.path="$libdir" -cp "$out/examples.jar:$main_jar:$cp_main:$klib/kotlin-stdlib.jar" QuickstartKt); then
+if run=$(java -Djna.library.path="$libdir" -cp "$programs_jar:$main_jar:$cp_runtime" QuickstartKt); then
   echo "$run"
   if echo "$run" | grep -q '^\[REDACTED\]$' && echo "$run" | grep -q '^0\.00000000 LTC$' &&
      echo "$run" | grep -qi 'insufficient'; then passed=1; fi

@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
-# The Kotlin line of the offline bench: builds the Kotlin library (bindings-kotlin/build.sh),
-# compiles OfflineBench.kt against it and prints verify_message per call, then the ratio to the
-# Rust figure when one is given (`bench/kotlin/run.sh RUST_CALLS_PER_SECOND`).
+# The Kotlin line of the offline bench: builds the release FFI library, the Kotlin library and
+# OfflineBench.kt with Maven (bindings-kotlin/build.sh: pom.xml, profile `programs`, the bindings
+# generated from the release library; make bench runs this under flock /tmp/kotlin-swift-tests.lock)
+# and prints verify_message per call, then the ratio to the Rust figure when one is given
+# (`bench/kotlin/run.sh RUST_CALLS_PER_SECOND`).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
-. "$root/bindings-kotlin/build.sh"
 cargo build -q -p wallet-sdk-ffi --release
-out=$root/bindings-kotlin/build/bench
-mkdir -p "$out"
-"$kotlin_home/bin/kotlinc" -nowarn -cp "$cp_main:$main_jar" "$here/OfflineBench.kt" -d "$out/bench.jar"
-line=$(java -Djna.library.path="${CARGO_TARGET_DIR:-$root/target}/release" -cp "$out/bench.jar:$main_jar:$cp_main:$klib/kotlin-stdlib.jar" org.walletsdk.bench.OfflineBenchKt)
+export WALLET_SDK_FFI_LIB=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so
+. "$root/bindings-kotlin/build.sh"
+line=$(java -Djna.library.path="$libdir" -cp "$programs_jar:$main_jar:$cp_runtime" org.walletsdk.bench.OfflineBenchKt)
 echo "$line"
 if [ -n "${1:-}" ]; then
   rate=$(echo "$line" | awk '{print $(NF-1)}')

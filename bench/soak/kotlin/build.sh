@@ -1,28 +1,28 @@
 #!/usr/bin/env bash
 # Builds the Kotlin soak (bench/soak/kotlin/Soak.kt) the way bench/kotlin/clients.sh builds the
-# bench's Kotlin row: the Kotlin library against the release FFI library (scripts/soak builds
-# it), then Soak.kt against it; both jars and the library are copied into target/soak/kotlin so
-# that other builds rewriting bindings-kotlin/build or target/release mid-run do not change what
-# runs. Run under flock /tmp/kotlin-swift-tests.lock (bindings-kotlin/build.sh rewrites the
-# generated sources). Prints the command; scripts/soak appends PORTS PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S.
+# bench's Kotlin row: the Kotlin library and Soak.kt with Maven (bindings-kotlin/build.sh: pom.xml,
+# profile `programs`), the bindings generated from the release FFI library (scripts/soak builds
+# it); both jars and the library are copied into target/soak/kotlin so that other builds rewriting
+# bindings-kotlin/build or target/release mid-run do not change what runs (JNA, kotlinx-coroutines
+# and kotlin-stdlib are Maven's jars in ~/.m2). Run under flock /tmp/kotlin-swift-tests.lock
+# (bindings-kotlin/build.sh rewrites the generated sources). Prints the command; scripts/soak
+# appends PORTS PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S.
 # Exits 3 with the reason on stderr when the toolchain is missing.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../../.." && pwd)
 command -v java >/dev/null || { echo "no java" >&2; exit 3; }
-ls "${WALLET_SDK_TOOLS:-$root/.tools}"/kotlin-*/bin/kotlinc >/dev/null 2>&1 || command -v npm >/dev/null ||
-  { echo "no kotlinc and no npm to install it" >&2; exit 3; }
+command -v mvn >/dev/null || command -v apt-get >/dev/null ||
+  { echo "no maven and no apt-get to install it" >&2; exit 3; }
 export WALLET_SDK_FFI_LIB=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so
 . "$root/bindings-kotlin/build.sh" >&2
 out=${CARGO_TARGET_DIR:-$root/target}/soak/kotlin
 mkdir -p "$out"
-if ! cmp -s "$main_jar" "$out/main.jar" || [ "$here/Soak.kt" -nt "$out/soak.jar" ]; then
-  cp "$main_jar" "$out/main.jar"
-  "$kotlin_home/bin/kotlinc" -nowarn -cp "$cp_main:$out/main.jar" "$here/Soak.kt" -d "$out/soak.jar" >&2
-fi
+cmp -s "$main_jar" "$out/main.jar" || cp "$main_jar" "$out/main.jar"
+cmp -s "$programs_jar" "$out/programs.jar" || cp "$programs_jar" "$out/programs.jar"
 cp "$WALLET_SDK_FFI_LIB" "$out/"
 # A fixed, pre-touched heap: the RSS then measures what is not the Java heap's filling up
 # (native memory, JNA, metaspace, code), where a leak of the bindings would show.
 printf '%q ' java -Xms64m -Xmx64m -XX:+AlwaysPreTouch -XX:-UseDynamicNumberOfCompilerThreads -XX:-UseDynamicNumberOfGCThreads -Djna.library.path="$out" \
-  -cp "$out/soak.jar:$out/main.jar:$cp_main:$klib/kotlin-stdlib.jar" org.walletsdk.soak.SoakKt
+  -cp "$out/programs.jar:$out/main.jar:$cp_runtime" org.walletsdk.soak.SoakKt
 echo
