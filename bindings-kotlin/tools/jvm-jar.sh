@@ -15,7 +15,11 @@ root=$(cd "$here/.." && pwd)
 command -v unzip >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq unzip >/dev/null; }
 
 "$here/tools/build-natives.sh"
-"$root/scripts/with-sandbox" "${mvn_cmd[@]}" -Pdist verify
+# The bindings that ship are generated from a release build of the library: a debug build also
+# exports the tests' helpers (docs/adr/0017), and the stripped dist builds carry no uniffi metadata.
+cargo build -q --release -p wallet-sdk-ffi --manifest-path "$root/Cargo.toml"
+WALLET_SDK_FFI_LIB=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so \
+  "$root/scripts/with-sandbox" "${mvn_cmd[@]}" -Pdist verify
 
 out=$here/build/maven
 version=$(sed -n 's|^  <version>\(.*\)</version>|\1|p' "$here/pom.xml" | head -1)
@@ -25,11 +29,11 @@ for f in "$jar" "$out/wallet-sdk-$version-sources.jar" "$out/wallet-sdk-$version
   [ -s "$f" ] || fail "missing $f"
 done
 
-# The bindings were generated from the debug library (the stripped release ones carry no uniffi
+# The bindings were generated from the release library (the stripped dist ones carry no uniffi
 # metadata): every native function they call must be in both packed libraries (else the sources
 # changed between the two builds: run again). uniffi checks the API checksums when it loads.
 needed=$(unzip -p "$out/wallet-sdk-$version-sources.jar" org/walletsdk/wallet_sdk_ffi.kt |
-  grep -ohE '\b(uniffi|ffi)_wallet_sdk_ffi_[a-z0-9_]+' | sort -u)
+  grep -ohE '\b(uniffi_|ffi_)?wallet_sdk_ffi_[a-z0-9_]+' | sort -u)
 for jna in linux-x86-64 linux-aarch64; do
   missing=$(comm -23 <(echo "$needed") <(readelf --dyn-syms --wide "$here/build/natives/$jna/libwallet_sdk_ffi.so" | awk '{print $8}' | sort -u))
   [ -z "$missing" ] || { echo "jvm-jar: $jna/libwallet_sdk_ffi.so lacks $(echo $missing | head -c 300)" >&2; exit 1; }
