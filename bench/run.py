@@ -9,12 +9,18 @@ the clients are interleaved round by round and each row shows the median round. 
 again after every client, and each client's ratio is against the mean of the raw runs just
 before and after it, so slow drift of the machine's load falls out of the ratio rather than
 into it; the ratio column is the median over the rounds (the raw row: the median of all its
-runs).
+runs), and the range column the lowest and highest req/s of the counted runs.
 
-Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_WARMUP [1000], BENCH_IN_FLIGHT
-[64], BENCH_THREADS [16], BENCH_ROUNDS [3], BENCH_MEMORY [1] (0 skips the memory rows),
-BENCH_ONLY (comma-separated row keys: raw,sdk,py-async,py-sync,aiohttp,java,kotlin,swift,
-swift-urlsession,size).
+Each counted run lasts at least about BENCH_SECS: a row's first run takes BENCH_CALLS calls, and
+when it ends sooner it only measures the row's speed (a probe, not counted) and runs again with
+enough calls for BENCH_SECS × 1.2 at that speed; later runs take their calls from the row's
+previous run the same way. A row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
+
+Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
+BENCH_CALLS), BENCH_WARMUP [1000], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
+BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY (comma-separated row keys: raw,raw-hyper,
+sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,swift,swift-urlsession,
+size).
 
 `--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
 CMD is a shell-quoted command to which URL CALLS WARM N are appended. `--skip KEY=REASON` prints
@@ -38,8 +44,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-# Pairs of rows the issue compares with each other (the first ÷ the second, the target ratio).
-VERSUS = [("py-async", "aiohttp", 4), ("kotlin", "java", 3), ("swift", "swift-urlsession", 1)]
+# Pairs of rows the issues compare with each other (the first ÷ the second, the target ratio):
+# issue 24's Rust Client against a raw hyper-util client built as its transport is, and the
+# Python clients against pyreqwest's; issue 13's against aiohttp, the JDK and URLSession.
+VERSUS = [
+    ("sdk", "raw-hyper", 0.95),
+    ("py-async", "pyreqwest-async", 1.5),
+    ("py-sync", "pyreqwest-sync", 1),
+    ("py-async", "aiohttp", 4),
+    ("kotlin", "java", 3),
+    ("swift", "swift-urlsession", 1),
+]
 
 
 def env_int(name, default):
@@ -76,15 +91,20 @@ def main():
     in_flight = env_int("BENCH_IN_FLIGHT", 64)
     threads = env_int("BENCH_THREADS", 16)
     rounds = env_int("BENCH_ROUNDS", 3)
+    min_secs = float(os.environ.get("BENCH_SECS", 2))
     py = [sys.executable, str(HERE / "python" / "clients.py")]
-    sizes = [str(calls), str(warm)]
+    # CALLS is filled in per run (see BENCH_SECS)
+    sizes = ["CALLS", str(warm)]
 
     clients = {
         "raw": [args.rust_bin, "raw", "URL", *sizes, str(in_flight)],
+        "raw-hyper": [args.rust_bin, "raw-hyper", "URL", *sizes, str(in_flight)],
         "sdk": [args.rust_bin, "sdk", "URL", *sizes, str(in_flight)],
         "py-async": [*py, "async", "URL", *sizes, str(in_flight)],
         "py-sync": [*py, "sync", "URL", *sizes, str(threads)],
         "aiohttp": [*py, "aiohttp", "URL", *sizes, str(in_flight)],
+        "pyreqwest-async": [*py, "pyreqwest-async", "URL", *sizes, str(in_flight)],
+        "pyreqwest-sync": [*py, "pyreqwest-sync", "URL", *sizes, str(threads)],
     }
     for spec in args.client:
         key, cmd = spec.split("=", 1)
@@ -101,7 +121,8 @@ def main():
     try:
         url = f"http://127.0.0.1:{responder.stdout.readline().strip()}"
         pin_note = "responder on core 0, clients on core 1" if pinned(0) else "not pinned (no taskset or one core)"
-        print(f"# {calls} calls after {warm} warm-up, {rounds} round(s), {pin_note}; "
+        length = f"runs of at least {min_secs:g} s (≥ {calls} calls)" if min_secs > 0 else f"{calls} calls a run"
+        print(f"# {length} after {warm} warm-up, {rounds} round(s), {pin_note}; "
               f"load average {os.getloadavg()[0]:.2f} at start", flush=True)
 
         # Raw Rust runs before the first client and again after each one, so that every
@@ -109,13 +130,29 @@ def main():
         results = {k: [] for k in clients}  # per run: (row, req/s, ratio to the raw runs around it)
         others = [k for k in clients if k != "raw"]
 
+        calls_of = {k: calls for k in clients}  # the next run's calls, per row
+
         def run(key, r):
-            row = run_client([url if a == "URL" else a for a in clients[key]])
-            if row is not None:
+            first = key not in counted
+            while True:
+                n = calls_of[key]
+                row = run_client([url if a == "URL" else str(n) if a == "CALLS" else a for a in clients[key]])
+                if row is None:
+                    return None
                 rate = row["calls"] / row["secs"]
-                print(f"#   round {r + 1}: {row['client']}: {rate:,.0f} req/s", file=sys.stderr, flush=True)
+                if min_secs > 0:
+                    calls_of[key] = max(calls, int(rate * min_secs * 1.2))
+                if first and row["secs"] < min_secs and calls_of[key] > n:
+                    print(f"#   probe: {row['client']}: {rate:,.0f} req/s in {row['secs']:.2f} s; "
+                          f"again with {calls_of[key]} calls", file=sys.stderr, flush=True)
+                    first = False
+                    continue
+                counted.add(key)
+                print(f"#   round {r + 1}: {row['client']}: {rate:,.0f} req/s ({row['calls']} calls, "
+                      f"{row['secs']:.2f} s)", file=sys.stderr, flush=True)
                 return row, rate
-            return None
+
+        counted = set()
 
         for r in range(rounds):
             before = run("raw", r)
@@ -129,11 +166,13 @@ def main():
                 if got:
                     around = [x[1] for x in (before, after) if x]
                     ratio = got[1] / statistics.mean(around) if around else float("nan")
-                    results[key].append((got[0], got[1], ratio))
+                    results[key].append((got[0], got[1], ratio, r))
                 before = after
 
         def median_ratio(key):
             return statistics.median(x[2] for x in results[key])
+
+        end_load = os.getloadavg()[0]
 
         print()
         print(f"| client | req/s | p50 | p99 | × raw Rust |{' req/s range |' if rounds > 1 else ''}")
@@ -142,8 +181,8 @@ def main():
             if not runs:
                 print(f"| {key} | failed | | | |")
                 continue
-            runs.sort(key=lambda x: x[1])
-            row, rate, _ = runs[len(runs) // 2]
+            runs = sorted(runs, key=lambda x: x[1])
+            row, rate = runs[len(runs) // 2][:2]
             ratio = median_ratio(key)
             spread = f" {runs[0][1]:,.0f}–{runs[-1][1]:,.0f} |" if rounds > 1 else ""
             print(f"| {row['client']} | {rate:,.0f} | {row['p50_us'] / 1000:.2f} ms | "
@@ -152,14 +191,19 @@ def main():
             print(f"| {key} | skipped: {reason} | | | |")
 
         # Against each other through their ratios to raw Rust, so that the load's drift between
-        # the two rows' runs falls out as it does for the ratio column.
+        # the two rows' runs falls out as it does for the ratio column; with more than one
+        # round also the range of the rounds' own quotients (the rows' ratios of the same round).
         versus = [(a, b, target, median_ratio(a) / median_ratio(b))
                   for a, b, target in VERSUS if results.get(a) and results.get(b)]
         if versus:
             print()
         for a, b, target, times in versus:
-            print(f"{results[a][0][0]['client']} ÷ {results[b][0][0]['client']}: {times:.2f}× "
+            of_b = {y[3]: y[2] for y in results[b]}
+            by_round = [x[2] / of_b[x[3]] for x in results[a] if x[3] in of_b] if rounds > 1 else []
+            spread = f", rounds {min(by_round):.2f}–{max(by_round):.2f}×" if by_round else ""
+            print(f"{results[a][0][0]['client']} ÷ {results[b][0][0]['client']}: {times:.2f}×{spread} "
                   f"(target ≥ {target}×: {'met' if times >= target else 'not met'})")
+        print(f"\n# load average {end_load:.2f} at the end of the throughput rows", flush=True)
 
         if env_int("BENCH_MEMORY", 1):
             print()

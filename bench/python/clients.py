@@ -3,6 +3,8 @@
     python clients.py aiohttp URL CALLS WARM N   # aiohttp + json.loads, N calls in flight
     python clients.py async   URL CALLS WARM N   # wallet_sdk.AsyncClient, N tasks in flight
     python clients.py sync    URL CALLS WARM T   # wallet_sdk.Client, T threads
+    python clients.py pyreqwest-async URL CALLS WARM N  # pyreqwest's async Client + its json(), N in flight
+    python clients.py pyreqwest-sync  URL CALLS WARM T  # pyreqwest's SyncClient + its json(), T threads
     python clients.py mem-aiohttp URL            # peak RSS growth of one 15 MiB page
     python clients.py mem-sdk     URL            # the same through Client.wallet_transactions
 
@@ -76,32 +78,71 @@ async def run_async(url, calls, warm, in_flight):
     row(f"Python AsyncClient, {in_flight} in flight", secs, lat)
 
 
+async def run_pyreqwest_async(url, calls, warm, in_flight):
+    # pyreqwest (reqwest and tokio under Python, its own serde JSON decoder): its async client with
+    # the defaults, as the SDK's AsyncClient has its own; one client, N asyncio tasks
+    from pyreqwest.client import ClientBuilder
+
+    async with ClientBuilder().build() as client:
+        async def call():
+            resp = await client.get(url + BALANCE).query({"address": ADDRESS}) \
+                .header("nodeUrlOrApiAccessKey", KEY).build().send()
+            assert resp.status == 200
+            envelope = await resp.json()
+            assert envelope["successful"] and envelope["data"]["utxoCount"] == 3
+
+        await drive_async(warm, in_flight, call)
+        secs, lat = await drive_async(calls, in_flight, call)
+    row(f"pyreqwest async Client + json(), {in_flight} in flight", secs, lat)
+
+
+def drive_threads(n, threads, call):
+    """`n` calls split in fixed shares over `threads` threads; (seconds, latencies)."""
+    shares = [n // threads + (1 if i < n % threads else 0) for i in range(threads)]
+    per_thread = [[] for _ in range(threads)]
+
+    def worker(share, out):
+        for _ in range(share):
+            t = time.perf_counter()
+            call()
+            out.append(time.perf_counter() - t)
+
+    pool = [threading.Thread(target=worker, args=(s, o)) for s, o in zip(shares, per_thread)]
+    start = time.perf_counter()
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    return time.perf_counter() - start, [x for out in per_thread for x in out]
+
+
+def run_pyreqwest_sync(url, calls, warm, threads):
+    from pyreqwest.client import SyncClientBuilder
+
+    with SyncClientBuilder().build() as client:
+        def call():
+            resp = client.get(url + BALANCE).query({"address": ADDRESS}) \
+                .header("nodeUrlOrApiAccessKey", KEY).build().send()
+            assert resp.status == 200
+            envelope = resp.json()
+            assert envelope["successful"] and envelope["data"]["utxoCount"] == 3
+
+        drive_threads(warm, threads, call)
+        secs, lat = drive_threads(calls, threads, call)
+    row(f"pyreqwest SyncClient + json(), {threads} threads", secs, lat)
+
+
 def run_sync(url, calls, warm, threads):
     from wallet_sdk import Client
 
     client = Client(url, KEY)
 
-    def drive(n):
-        shares = [n // threads + (1 if i < n % threads else 0) for i in range(threads)]
-        per_thread = [[] for _ in range(threads)]
+    def call():
+        balance = client.address_balance(ADDRESS)
+        assert balance.utxo_count == 3
 
-        def worker(share, out):
-            for _ in range(share):
-                t = time.perf_counter()
-                balance = client.address_balance(ADDRESS)
-                out.append(time.perf_counter() - t)
-                assert balance.utxo_count == 3
-
-        pool = [threading.Thread(target=worker, args=(s, o)) for s, o in zip(shares, per_thread)]
-        start = time.perf_counter()
-        for t in pool:
-            t.start()
-        for t in pool:
-            t.join()
-        return time.perf_counter() - start, [x for out in per_thread for x in out]
-
-    drive(warm)
-    secs, lat = drive(calls)
+    drive_threads(warm, threads, call)
+    secs, lat = drive_threads(calls, threads, call)
     client.close()
     row(f"Python Client, {threads} threads", secs, lat)
 
@@ -171,6 +212,10 @@ def main():
         asyncio.run(run_async(url, calls, warm, n))
     elif kind == "sync":
         run_sync(url, calls, warm, n)
+    elif kind == "pyreqwest-async":
+        asyncio.run(run_pyreqwest_async(url, calls, warm, n))
+    elif kind == "pyreqwest-sync":
+        run_pyreqwest_sync(url, calls, warm, n)
     else:
         sys.exit(f"unknown client {kind}")
 

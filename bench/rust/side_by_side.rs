@@ -5,6 +5,7 @@
 //! ```text
 //! side_by_side responder            # prints "PORT\n", then answers until stdin closes
 //! side_by_side raw  URL CALLS WARM N  # raw reqwest + serde_json, N calls in flight
+//! side_by_side raw-hyper URL CALLS WARM N  # raw hyper-util pooled client + serde_json, N in flight
 //! side_by_side sdk  URL CALLS WARM N  # wallet_sdk::Client::address_balance, N in flight
 //! side_by_side mem-raw URL            # peak RSS growth: one 15 MiB page, reqwest + serde_json::Value
 //! side_by_side mem-sdk URL            # peak RSS growth: one 15 MiB page, Client::wallet_transactions
@@ -134,6 +135,52 @@ async fn raw_call(client: &reqwest::Client, url: &str) {
     assert!(envelope.successful && envelope.data.utxo_count == 3);
 }
 
+/// A raw hyper-util client built as the SDK builds its transport (core/src/transport.rs): the
+/// legacy pooled `Client` over hyper-rustls's `HttpsConnector` around an `HttpConnector` with the
+/// same settings (no Nagle delay, TCP keep-alive 15 s, 10 s connect timeout, http and https),
+/// HTTP/1.1 only, 90 s idle pool on tokio's timer, rustls with the ring provider and the web-PKI
+/// roots. What it lacks against the SDK: a route (proxy) of its own, and everything per call.
+type RawHyper = hyper_util::client::legacy::Client<
+    hyper_rustls::HttpsConnector<hyper_util::client::legacy::connect::HttpConnector>,
+    http_body_util::Empty<bytes::Bytes>,
+>;
+
+fn raw_hyper_client() -> RawHyper {
+    let mut http = hyper_util::client::legacy::connect::HttpConnector::new();
+    http.enforce_http(false);
+    http.set_connect_timeout(Some(Duration::from_secs(10)));
+    http.set_nodelay(true);
+    http.set_keepalive(Some(Duration::from_secs(15)));
+    http.set_keepalive_interval(Some(Duration::from_secs(15)));
+    http.set_keepalive_retries(Some(3));
+    let mut roots = rustls::RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    let tls = rustls::ClientConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+        .with_safe_default_protocol_versions()
+        .unwrap()
+        .with_root_certificates(roots)
+        .with_no_client_auth();
+    let https = hyper_rustls::HttpsConnectorBuilder::new().with_tls_config(tls).https_or_http().enable_http1().wrap_connector(http);
+    hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
+        .pool_idle_timeout(Duration::from_secs(90))
+        .pool_timer(hyper_util::rt::TokioTimer::new())
+        .build(https)
+}
+
+/// One call as a hand-written hyper client makes it: the URI (with the query) parsed per call,
+/// the credential header, the whole body collected, then the same typed serde decode as the
+/// raw reqwest row.
+async fn raw_hyper_call(client: &RawHyper, url: &str, key: &http::HeaderValue) {
+    use http_body_util::BodyExt;
+    let uri: http::Uri = format!("{url}?address={ADDRESS}").parse().unwrap();
+    let req = http::Request::get(uri).header("nodeUrlOrApiAccessKey", key.clone()).body(http_body_util::Empty::new()).unwrap();
+    let resp = client.request(req).await.unwrap();
+    assert!(resp.status().is_success());
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    let envelope: Envelope<Balance> = serde_json::from_slice(&bytes).unwrap();
+    assert!(envelope.successful && envelope.data.utxo_count == 3);
+}
+
 /// Runs `calls` calls with `in_flight` tasks pulling from one counter; returns the elapsed
 /// time and every call's latency.
 async fn drive<F, Fut>(calls: u64, in_flight: u64, call: F) -> (Duration, Vec<Duration>)
@@ -192,6 +239,20 @@ fn throughput(kind: &str, base: &str, calls: u64, warm: u64, in_flight: u64) {
                 drive(warm, in_flight, make.clone()).await;
                 let (elapsed, lat) = drive(calls, in_flight, make).await;
                 print_row(&format!("raw reqwest + serde_json, {in_flight} in flight"), elapsed, lat);
+            }
+            "raw-hyper" => {
+                // one Arc per call, as the other rows clone theirs (the hyper client's own clone
+                // copies several handles)
+                let client = Arc::new(raw_hyper_client());
+                let url: Arc<str> = format!("{base}/api/Address/address-balance").into();
+                let key = http::HeaderValue::from_static(KEY);
+                let make = move || {
+                    let (client, url, key) = (client.clone(), url.clone(), key.clone());
+                    async move { raw_hyper_call(&client, &url, &key).await }
+                };
+                drive(warm, in_flight, make.clone()).await;
+                let (elapsed, lat) = drive(calls, in_flight, make).await;
+                print_row(&format!("raw hyper-util + serde_json, {in_flight} in flight"), elapsed, lat);
             }
             "sdk" => {
                 let client = wallet_sdk::Client::builder().base_url(base).api_key(KEY).build().unwrap();
@@ -262,7 +323,7 @@ fn main() {
     let num = |i: usize| -> u64 { args[i].parse().unwrap() };
     match args.first().map(String::as_str) {
         Some("responder") => responder(),
-        Some(kind @ ("raw" | "sdk")) => throughput(kind, &args[1], num(2), num(3), num(4)),
+        Some(kind @ ("raw" | "raw-hyper" | "sdk")) => throughput(kind, &args[1], num(2), num(3), num(4)),
         Some(kind @ ("mem-raw" | "mem-sdk")) => memory(kind, &args[1]),
         // `cargo bench` with no arguments: nothing to do alone; bench/run.sh drives the roles.
         _ => eprintln!("side_by_side: run through bench/run.sh (make bench)"),

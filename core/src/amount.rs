@@ -72,8 +72,47 @@ impl Amount {
     /// Parses an amount from JSON number text; accepts a sign and exponent notation as long as
     /// the value is a whole number of litoshis.
     pub(crate) fn from_json_text(text: &str) -> Result<Amount, String> {
-        parse_decimal(text, true)
+        match parse_plain(text.as_bytes()) {
+            Some(amount) => Ok(amount),
+            None => parse_decimal(text, true),
+        }
     }
+}
+
+/// The form of nearly every amount in an answer, `-?digits[.digits]` with at most 8 decimals
+/// and 18 digits, read in one pass; `None` for anything else (and for values out of range),
+/// which [`parse_decimal`] reads or refuses. Where this gives a value, it is the one
+/// `parse_decimal` gives.
+fn parse_plain(text: &[u8]) -> Option<Amount> {
+    let (neg, digits) = match text.split_first()? {
+        (b'-', rest) => (true, rest),
+        _ => (false, text),
+    };
+    let (mut value, mut count, mut decimals) = (0u64, 0u32, None::<u32>);
+    for &b in digits {
+        match b {
+            b'0'..=b'9' => {
+                value = value * 10 + u64::from(b - b'0');
+                count += 1;
+                if let Some(d) = decimals.as_mut() {
+                    *d += 1;
+                }
+                if count > 18 {
+                    return None;
+                }
+            }
+            b'.' if decimals.is_none() && count > 0 => decimals = Some(0),
+            _ => return None,
+        }
+    }
+    let decimals = match decimals {
+        None if count > 0 => 0,
+        Some(d @ 1..=8) => d,
+        _ => return None,
+    };
+    let litoshis = value.checked_mul(10u64.pow(8 - decimals))?;
+    let litoshis = i64::try_from(litoshis).ok()?;
+    Some(Amount(if neg { -litoshis } else { litoshis }))
 }
 
 fn parse_decimal(text: &str, allow_exponent: bool) -> Result<Amount, String> {
@@ -265,7 +304,35 @@ mod tests {
         );
     }
 
+    /// The one-pass reader agrees with the general one wherever it gives a value.
+    fn plain_agrees(text: &str) {
+        if let Some(fast) = parse_plain(text.as_bytes()) {
+            assert_eq!(Ok(fast), parse_decimal(text, true), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn plain_form_reads_as_the_general_one() {
+        for text in [
+            "0", "-0", "1", "1.5", "-0.00001640", "12.24992630", "007.5", "1.", ".5", "-", "", "1.123456789",
+            "92233720368.54775807", "92233720368.54775808", "-92233720368.54775808", "999999999999999999",
+            "1e5", "+1", " 1", "1.2.3", "0.00000000",
+        ] {
+            plain_agrees(text);
+        }
+        assert_eq!(parse_plain(b"-0.00001640"), Some(Amount(-1640)));
+        assert_eq!(parse_plain(b"9223372036.85477580"), Some(Amount(922_337_203_685_477_580)));
+        // 19 digits: the general reader's
+        assert_eq!(parse_plain(b"92233720368.54775807"), None);
+        assert_eq!(parse_plain(b"1."), None);
+    }
+
     proptest::proptest! {
+        #[test]
+        fn plain_form_agrees(text in "-?[0-9]{0,20}(\\.[0-9]{0,10})?") {
+            plain_agrees(&text);
+        }
+
         /// Every i64 of litoshis reads back exactly from each way JSON may write it, and one
         /// digit too many is refused.
         #[test]

@@ -97,9 +97,12 @@ pub const SETTLE_MARGIN: Duration = Duration::from_secs(60);
 struct Shared {
     http: Transport,
     base_url: String,
-    /// Each operation's URL, parsed once (parsing it per call was a visible share of a call).
-    urls: std::collections::HashMap<&'static str, url::Url>,
-    credential: RwLock<Credential>,
+    /// Each operation's URL by its path, parsed once and kept as its text (parsing it per call
+    /// was a visible share of a call); the query is appended to a copy of the text. The paths
+    /// are the SDK's own, so a plain FNV hash serves (SipHash's protection against chosen keys
+    /// costs more than the rest of the look-up).
+    urls: std::collections::HashMap<&'static str, String, std::hash::BuildHasherDefault<Fnv>>,
+    credential: RwLock<CurrentCredential>,
     expiry_skew: Duration,
     max_response_bytes: usize,
     address_type_codes: AddressTypeCodes,
@@ -168,11 +171,29 @@ pub(crate) struct AnswerMeta {
     attempts: u32,
 }
 
+/// The credential and its header value, checked and made once per credential instead of once
+/// per call (`None` when the value cannot travel in a header: the call then fails as before).
+#[derive(Clone)]
+struct CurrentCredential {
+    credential: Credential,
+    header: Option<HeaderValue>,
+}
+
+impl CurrentCredential {
+    fn new(credential: Credential) -> CurrentCredential {
+        let header = HeaderValue::from_str(credential.expose()).ok().map(|mut value| {
+            value.set_sensitive(true);
+            value
+        });
+        CurrentCredential { credential, header }
+    }
+}
+
 /// A validated request and the credential it goes with.
 #[derive(Clone)]
 struct PreparedCall {
     req: Arc<BuiltRequest>,
-    credential: Credential,
+    credential: CurrentCredential,
     /// What is scrubbed from everything the answer brings back: the credential's forms and
     /// the call's secret inputs'.
     forms: Arc<SecretForms>,
@@ -223,7 +244,7 @@ impl fmt::Debug for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Client")
             .field("base_url", &self.shared.base_url)
-            .field("credential", &*self.shared.credential.read().unwrap_or_else(|e| e.into_inner()))
+            .field("credential", &self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).credential)
             .field("timeout", &self.settings.timeout)
             .field("retry", &self.settings.retry)
             .finish()
@@ -445,16 +466,20 @@ impl ClientBuilder {
             no_proxy: self.no_proxy,
         })?;
         let base_url = url.as_str().trim_end_matches('/').to_string();
+        // a URL with a fragment takes the query before it: those go through `url` per call
         let urls = crate::operations::ALL
             .iter()
-            .filter_map(|op| Some((op.path, url::Url::parse(&format!("{base_url}{}", op.path)).ok()?)))
+            .filter_map(|op| {
+                let url = url::Url::parse(&format!("{base_url}{}", op.path)).ok()?;
+                url.fragment().is_none().then(|| (op.path, String::from(url)))
+            })
             .collect();
         Ok(Client {
             shared: Arc::new(Shared {
                 http,
                 base_url,
                 urls,
-                credential: RwLock::new(credential),
+                credential: RwLock::new(CurrentCredential::new(credential)),
                 expiry_skew: self.expiry_skew,
                 max_response_bytes: self.max_response_bytes,
                 address_type_codes: self.address_type_codes,
@@ -540,13 +565,13 @@ impl Client {
     /// is validated first; on error the old credential stays.
     pub fn set_credential(&self, value: impl Into<String>) -> Result<()> {
         let c = Credential::parse(value)?;
-        *self.shared.credential.write().unwrap_or_else(|e| e.into_inner()) = c;
+        *self.shared.credential.write().unwrap_or_else(|e| e.into_inner()) = CurrentCredential::new(c);
         Ok(())
     }
 
     /// The current credential (printing it shows only `[REDACTED]`).
     pub fn credential(&self) -> Credential {
-        self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).clone()
+        self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).credential.clone()
     }
 
     /// The API key's expiry, if the credential is a JWT with `exp`.
@@ -648,11 +673,12 @@ impl Client {
             error_kind = tracing::field::Empty,
             request_id = tracing::field::Empty,
         );
-        let started = Instant::now();
         let hook = self.shared.call_hook.read().unwrap_or_else(|e| e.into_inner()).clone();
+        // the clock only when something reads the latency (a hook, or a subscriber of the span)
+        let started = (hook.is_some() || !span.is_disabled()).then(Instant::now);
         let mut meta = AnswerMeta { wanted: hook.is_some(), ..AnswerMeta::default() };
         let result = self.execute_inner(op, args, &mut meta).instrument(span.clone()).await;
-        let latency = started.elapsed();
+        let latency = started.map(|t| t.elapsed()).unwrap_or_default();
         span.record("latency_ms", latency.as_millis() as u64);
         match &result {
             Ok(_) => tracing::debug!(parent: &span, "operation succeeded"),
@@ -728,11 +754,12 @@ impl Client {
     /// Validates the inputs and the credential: nothing is sent when this fails.
     fn prepare(&self, op: &'static Operation, args: &Args) -> Result<PreparedCall> {
         let req = request::build_with(op, args, &self.shared.address_type_codes).map_err(|e| e.set_operation(op.name))?;
-        let credential = self.credential();
+        let credential = self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).clone();
         credential
+            .credential
             .check_not_expired(now_unix(), self.shared.expiry_skew)
             .map_err(|e| e.set_operation(op.name))?;
-        let forms = Arc::new(SecretForms::with_credential(credential.echo_forms(), req.secrets.iter().map(String::as_str)));
+        let forms = Arc::new(SecretForms::with_credential(credential.credential.echo_forms(), req.secrets.iter().map(String::as_str)));
         Ok(PreparedCall { req: Arc::new(req), credential, forms })
     }
 
@@ -894,7 +921,7 @@ impl Client {
         &self,
         op: &'static Operation,
         req: &BuiltRequest,
-        credential: &Credential,
+        credential: &CurrentCredential,
         forms: &SecretForms,
     ) -> std::result::Result<RawResponse, AttemptFailure> {
         let out = self.outgoing(op, req, credential).map_err(AttemptFailure::Fatal)?;
@@ -943,31 +970,49 @@ impl Client {
     }
 
     /// The request of one attempt: URL with the query, headers, body.
-    fn outgoing(&self, op: &'static Operation, req: &BuiltRequest, credential: &Credential) -> Result<Outgoing> {
+    fn outgoing(&self, op: &'static Operation, req: &BuiltRequest, credential: &CurrentCredential) -> Result<Outgoing> {
         let method = match req.method {
             HttpMethod::Get => http::Method::GET,
             HttpMethod::Post => http::Method::POST,
         };
-        let mut url = match self.shared.urls.get(req.path) {
-            Some(url) => url.clone(),
-            None => url::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
-                .map_err(|e| Error::config(format!("the request URL is not valid: {e}")))?,
+        let in_query = op.credential_location == Location::Query;
+        let secret = credential.credential.expose();
+        let query = (in_query || !req.query.is_empty()).then(|| {
+            let pairs = req.query.iter().map(|(k, v)| (*k, v.as_str()));
+            in_query.then_some((CREDENTIAL_WIRE_NAME, secret)).into_iter().chain(pairs)
+        });
+        // the operation's URL text and the query form-encoded after it, as `Url::query_pairs_mut`
+        // writes it; a URL with a fragment (or one not parsed at build) goes through `url`
+        let uri = match self.shared.urls.get(req.path) {
+            Some(text) => match query {
+                None => text.clone(),
+                Some(pairs) => {
+                    let mut uri = String::with_capacity(text.len() + 1 + 64);
+                    uri.push_str(text);
+                    for (i, (name, value)) in pairs.enumerate() {
+                        uri.push(if i == 0 { '?' } else { '&' });
+                        push_form_encoded(&mut uri, name);
+                        uri.push('=');
+                        push_form_encoded(&mut uri, value);
+                    }
+                    uri
+                }
+            },
+            None => {
+                let mut url = url::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
+                    .map_err(|e| Error::config(format!("the request URL is not valid: {e}")))?;
+                if let Some(pairs) = query {
+                    url.query_pairs_mut().extend_pairs(pairs);
+                }
+                url.into()
+            }
         };
         let invalid_header = |name: &str| Error::config(format!("the request header `{name}` is not valid"));
         let mut headers = HeaderMap::with_capacity(4 + req.headers.len());
         headers.insert(ACCEPT, JSON);
-        let in_query = op.credential_location == Location::Query;
         if !in_query {
-            let mut value = HeaderValue::from_str(credential.expose()).map_err(|_| invalid_header(CREDENTIAL_WIRE_NAME))?;
-            value.set_sensitive(true);
+            let value = credential.header.clone().ok_or_else(|| invalid_header(CREDENTIAL_WIRE_NAME))?;
             headers.insert(CREDENTIAL_HEADER, value);
-        }
-        if in_query || !req.query.is_empty() {
-            let mut pairs = url.query_pairs_mut();
-            if in_query {
-                pairs.append_pair(CREDENTIAL_WIRE_NAME, credential.expose());
-            }
-            pairs.extend_pairs(req.query.iter().map(|(k, v)| (*k, v.as_str())));
         }
         for (name, value) in &req.headers {
             let name = HeaderName::from_bytes(name.as_bytes()).map_err(|_| invalid_header(name))?;
@@ -978,7 +1023,7 @@ impl Client {
             headers.insert(CONTENT_TYPE, JSON_UTF8);
             Bytes::copy_from_slice(text.as_bytes())
         });
-        Ok(Outgoing { method, url, headers, body })
+        Ok(Outgoing { method, uri, headers, body })
     }
 }
 
@@ -990,6 +1035,38 @@ const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 const CREDENTIAL_HEADER: HeaderName = HeaderName::from_static("nodeurlorapiaccesskey");
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 const JSON_UTF8: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
+
+/// FNV-1a, for the table of the operations' URLs.
+#[derive(Default)]
+struct Fnv(u64);
+
+impl std::hash::Hasher for Fnv {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
+        for &b in bytes {
+            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        }
+        self.0 = h;
+    }
+}
+
+/// Appends `text` form-urlencoded, as `url`'s `query_pairs_mut` writes a query's names and
+/// values: most values (addresses, names, ids) need no encoding and are copied as they are.
+fn push_form_encoded(out: &mut String, text: &str) {
+    if text.bytes().all(|b| FORM_PLAIN[usize::from(b)]) {
+        out.push_str(text);
+    } else {
+        out.extend(url::form_urlencoded::byte_serialize(text.as_bytes()));
+    }
+}
+
+/// The bytes that form-urlencoding leaves as they are.
+static FORM_PLAIN: [bool; 256] =
+    crate::json_limits::byte_set(b"*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
 
 /// The most a call reserves for a body on its announced length alone; past it the buffer
 /// grows with what really arrives.

@@ -58,8 +58,13 @@ pub(crate) fn is_json_media_type(ct: Option<&str>) -> bool {
     match ct {
         None => true,
         Some(ct) => {
-            let essence = ct.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
-            essence.is_empty() || essence == "application/json" || essence.ends_with("+json") || essence == "text/json"
+            // compared ignoring case in place (no lower-case copy per answer)
+            let essence = ct.split(';').next().unwrap_or("").trim();
+            let ends_json = essence.len() >= 5 && essence.as_bytes()[essence.len() - 5..].eq_ignore_ascii_case(b"+json");
+            essence.is_empty()
+                || essence.eq_ignore_ascii_case("application/json")
+                || ends_json
+                || essence.eq_ignore_ascii_case("text/json")
         }
     }
 }
@@ -583,7 +588,17 @@ pub(crate) fn typed<T: FromData>(
     let source = if data == "null" { "{}" } else { data };
     let mut out: T = serde_json::from_str(source)
         .map_err(|_| unreadable_data(format!("unexpected data shape: {}", shape_mismatch::<T>(source))))?;
-    out.set_raw(redact_answer(op, data, fields, echoed));
+    // Redacted when first read (most callers never read it), unless the answer carries a secret
+    // of its own or the call has secret inputs: those are redacted now (see `RawJson`).
+    let later = match echoed {
+        _ if answer_carries_secret(op) => None,
+        None => Some(None),
+        Some(forms) => forms.credential_only().map(Some),
+    };
+    out.set_raw(match (later, answer.data.clone()) {
+        (Some(echoed), Some(range)) => RawJson::later(answer.body, range, op, echoed),
+        _ => redact_answer(op, data, fields, echoed),
+    });
     Ok(out)
 }
 

@@ -47,6 +47,12 @@ pub(crate) fn entry_budget(len: usize) -> usize {
 /// Checks nesting and entries of `text` in one pass. Text that is not valid JSON may pass:
 /// the parser reports that; this only guarantees bounds on what a parser would build.
 pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
+    // Most answers are small: a text of at most MIN_ENTRY_BUDGET bytes cannot hold more entries
+    // (each is a byte at least), and one with no more than MAX_JSON_DEPTH opening brackets, in
+    // strings or not, cannot nest deeper. Counting them is one vector scan, not a walk.
+    if text.len() <= MIN_ENTRY_BUDGET && memchr::memchr2_iter(b'[', b'{', text).take(MAX_JSON_DEPTH + 1).count() <= MAX_JSON_DEPTH {
+        return Ok(());
+    }
     let budget = entry_budget(text.len());
     // one bit per open level: set for an array (depth never exceeds 128, so a u128 holds it)
     let mut arrays: u128 = 0;

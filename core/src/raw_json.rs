@@ -5,20 +5,66 @@
 
 use std::borrow::Cow;
 use std::fmt;
+use std::ops::Range;
+use std::sync::{Arc, OnceLock};
 
 use serde::de::DeserializeOwned;
 
+use crate::operations::Operation;
 use crate::redact::SecretForms;
 
 /// JSON text of an answer's `data` as the service sent it (numbers exact, key order kept,
 /// whitespace removed), with secret fields replaced by `"[REDACTED]"`.
-#[derive(Clone, PartialEq, Eq, Hash)]
-pub struct RawJson(Box<str>);
+///
+/// The raw JSON of an answer that carries no secret of its own, to a call without secret inputs,
+/// is redacted when it is first read rather than on every call (most callers never read it):
+/// until then the answer's text stays inside, and nothing gives it out unredacted — every way
+/// to read this (`as_str`, `Display`, `Debug`, `Serialize`, `==`, …) reads the redacted text.
+/// Answers that carry a secret, and calls with secret inputs, are redacted at once, so that
+/// neither their text nor the call's secrets outlive the call in here.
+#[derive(Clone)]
+pub struct RawJson(Repr);
+
+#[derive(Clone)]
+enum Repr {
+    /// Redacted text.
+    Text(Box<str>),
+    /// An answer's `data`, redacted when first read (shared by the clones).
+    Later(Arc<Later>),
+}
+
+/// What [`RawJson`] keeps of an answer until its raw JSON is first read.
+struct Later {
+    /// The answer's body, as the service sent it.
+    body: String,
+    /// Where its `data` is.
+    data: Range<usize>,
+    op: &'static Operation,
+    /// The credential's forms (never the call's secret inputs: those calls are redacted at once).
+    echoed: Option<SecretForms>,
+    text: OnceLock<Box<str>>,
+}
+
+impl Later {
+    fn text(&self) -> &str {
+        self.text.get_or_init(|| {
+            let data = self.body.get(self.data.clone()).unwrap_or("null");
+            match crate::decode::redact_answer(self.op, data, &[], self.echoed.as_ref()).0 {
+                Repr::Text(text) => text,
+                // redact_answer makes text
+                Repr::Later(later) => later.text().into(),
+            }
+        })
+    }
+}
 
 impl RawJson {
     /// The JSON text.
     pub fn as_str(&self) -> &str {
-        &self.0
+        match &self.0 {
+            Repr::Text(text) => text,
+            Repr::Later(later) => later.text(),
+        }
     }
 
     /// The JSON as a `serde_json::Value`. Numbers are read as the serde_json of your build
@@ -26,54 +72,85 @@ impl RawJson {
     /// [`as_str`](Self::as_str) and [`parse`](Self::parse) are always exact.
     pub fn to_value(&self) -> serde_json::Value {
         // the text is valid JSON by construction; `Null` only if that were ever broken
-        serde_json::from_str(&self.0).unwrap_or(serde_json::Value::Null)
+        serde_json::from_str(self.as_str()).unwrap_or(serde_json::Value::Null)
     }
 
-    /// The JSON text, without a copy.
+    /// The JSON text, without a copy (when it has been redacted already, or is read only here).
     pub fn into_string(self) -> String {
-        self.0.into()
+        match self.0 {
+            Repr::Text(text) => text.into(),
+            Repr::Later(later) => match Arc::try_unwrap(later) {
+                Ok(mut later) => {
+                    later.text();
+                    later.text.take().map(String::from).unwrap_or_default()
+                }
+                Err(shared) => shared.text().to_string(),
+            },
+        }
     }
 
     /// Deserializes the JSON into a type of yours.
     pub fn parse<T: DeserializeOwned>(&self) -> serde_json::Result<T> {
-        serde_json::from_str(&self.0)
+        serde_json::from_str(self.as_str())
     }
 
     /// The JSON text of a top-level member of an object (`None` when absent or when this is
     /// not an object); the last one when a key repeats, as JSON parsers read it.
     pub fn member(&self, key: &str) -> Option<&str> {
-        member(&self.0, key)
+        member(self.as_str(), key)
     }
 
     /// Wraps text that is already valid, redacted JSON (built by this crate).
     pub(crate) fn from_trusted(text: String) -> RawJson {
-        RawJson(text.into_boxed_str())
+        RawJson(Repr::Text(text.into_boxed_str()))
+    }
+
+    /// The raw JSON of the `data` of `body` (valid JSON, passed by `json_limits::check`), an
+    /// answer of `op` that carries no secret of its own to a call whose only secret is the
+    /// credential (`echoed`: its forms), redacted as `decode::redact_answer` does when first
+    /// read.
+    pub(crate) fn later(body: String, data: Range<usize>, op: &'static Operation, echoed: Option<SecretForms>) -> RawJson {
+        RawJson(Repr::Later(Arc::new(Later { body, data, op, echoed, text: OnceLock::new() })))
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for RawJson {}
+
+impl std::hash::Hash for RawJson {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
     }
 }
 
 impl Default for RawJson {
     /// `null`.
     fn default() -> Self {
-        RawJson("null".into())
+        RawJson::from_trusted("null".into())
     }
 }
 
 impl fmt::Display for RawJson {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(self.as_str())
     }
 }
 
 impl fmt::Debug for RawJson {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "RawJson({})", self.0)
+        write!(f, "RawJson({})", self.as_str())
     }
 }
 
 impl serde::Serialize for RawJson {
     /// Written as the JSON it holds (not as a string).
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let raw = serde_json::value::RawValue::from_string(self.0.to_string())
+        let raw = serde_json::value::RawValue::from_string(self.as_str().to_string())
             .map_err(serde::ser::Error::custom)?;
         raw.serialize(s)
     }
@@ -132,10 +209,11 @@ fn length_bit(name: &str) -> u64 {
 pub(crate) fn redacted(text: &str, rules: &Redaction<'_>) -> RawJson {
     let mut w = Rewriter::new(text, rules, text.len());
     w.skip_ws();
+    w.copied = w.at;
     let whole = if rules.public_fields.is_some() && !matches!(w.peek(), Some(b'{') | Some(b'n')) {
         w.skip_value().map(|_| w.out.push_str(QUOTED_REDACTED))
     } else {
-        w.value(0)
+        w.value(0).map(|_| w.flush(w.at))
     };
     match whole {
         Some(()) => RawJson::from_trusted(w.out),
@@ -148,6 +226,11 @@ const QUOTED_REDACTED: &str = "\"[REDACTED]\"";
 struct Rewriter<'t, 'r> {
     text: &'t str,
     at: usize,
+    /// `text[copied..at]` is read but not yet written: it goes to `out` as it stands at the next
+    /// [`flush`](Self::flush). Most of an answer comes out unchanged, so it is copied in a few
+    /// long runs rather than token by token; only dropped whitespace and replaced tokens break
+    /// a run.
+    copied: usize,
     out: String,
     rules: &'r Redaction<'r>,
     secret_lengths: u64,
@@ -160,11 +243,41 @@ impl<'t, 'r> Rewriter<'t, 'r> {
         Rewriter {
             text,
             at: 0,
+            copied: 0,
             out: String::with_capacity(capacity),
             rules,
             secret_lengths: rules.secret_lengths(),
             shape_budget: crate::shapes::ShapeBudget::default(),
         }
+    }
+
+    /// Writes the text read since the last flush, up to `until`, as it stands.
+    fn flush(&mut self, until: usize) {
+        // positions are next to ASCII bytes of the JSON's structure: always char boundaries
+        self.out.push_str(self.text.get(self.copied..until).unwrap_or_default());
+        self.copied = until;
+    }
+
+    /// Writes `with` in place of the text from `start` to where the reader is.
+    fn replace(&mut self, start: usize, with: &str) {
+        self.flush(start);
+        self.out.push_str(with);
+        self.copied = self.at;
+    }
+
+    /// Skips whitespace between tokens, leaving it out of what is written.
+    fn drop_ws(&mut self) {
+        let start = self.at;
+        self.skip_ws();
+        if self.at > start {
+            self.flush(start);
+            self.copied = self.at;
+        }
+    }
+
+    /// Whether a number or literal holds one of the call's secrets.
+    fn echoed_in(&self, token: &str) -> bool {
+        self.rules.echoed.is_some_and(|forms| forms.found_in(token))
     }
 
     fn peek(&self) -> Option<u8> {
@@ -188,68 +301,67 @@ impl<'t, 'r> Rewriter<'t, 'r> {
         if depth > crate::json_limits::MAX_JSON_DEPTH {
             return None;
         }
-        self.skip_ws();
+        self.drop_ws();
+        let start = self.at;
         match self.peek()? {
-            b'{' => self.object(depth),
-            b'[' => self.sequence('[', b']', |w| w.value(depth + 1)),
+            b'{' => self.sequence(b'}', |w| w.member(depth)),
+            b'[' => self.sequence(b']', |w| w.value(depth + 1)),
             b'"' => {
                 let token = self.string_token()?;
-                self.push_text_token(token)
+                self.push_text(start, decode_string(token)?)
             }
             _ => {
                 let token = self.scalar_token()?;
                 if !is_json_scalar(token) {
                     return None;
                 }
-                match self.rules.echoed {
-                    Some(forms) if forms.found_in(token) => self.out.push_str(QUOTED_REDACTED),
-                    _ => self.out.push_str(token),
+                if self.echoed_in(token) {
+                    self.replace(start, QUOTED_REDACTED);
                 }
                 Some(())
             }
         }
     }
 
-    fn object(&mut self, depth: usize) -> Option<()> {
-        self.sequence('{', b'}', |w| w.member(depth))
-    }
-
-    /// Copies `open`, then items separated by commas (each copied by `item`), then `close`.
-    fn sequence(&mut self, open: char, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+    /// Copies the opening bracket, then items separated by commas (each copied by `item`), then
+    /// `close`.
+    fn sequence(&mut self, close: u8, mut item: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
         self.at += 1;
-        self.out.push(open);
-        self.skip_ws();
+        self.drop_ws();
         if self.peek()? == close {
             self.at += 1;
         } else {
             loop {
                 item(self)?;
-                self.skip_ws();
+                self.drop_ws();
                 match self.peek()? {
-                    b',' => self.out.push(','),
+                    b',' => {}
                     c if c == close => break self.at += 1,
                     _ => return None,
                 }
                 self.at += 1;
             }
         }
-        self.out.push(close as char);
         Some(())
     }
 
     /// Copies one `"key": value` member of an object, redacting the value of a secret field.
     fn member(&mut self, depth: usize) -> Option<()> {
-        self.skip_ws();
-        let key_token = self.string_token()?;
-        let key = decode_string(key_token)?;
+        self.drop_ws();
+        let start = self.at;
+        let key = decode_string(self.string_token()?)?;
         let secret = self.rules.is_secret_field(&key, depth, self.secret_lengths);
-        self.push_text_token(key_token)?;
-        self.expect(b':')?;
-        self.out.push(':');
-        self.skip_ws();
+        self.push_text(start, key)?;
+        self.drop_ws();
+        if self.peek()? != b':' {
+            return None;
+        }
+        self.at += 1;
+        self.drop_ws();
         if secret && !self.text.get(self.at..).is_some_and(|rest| rest.starts_with("null")) {
+            let start = self.at;
             self.skip_value()?;
-            self.out.push_str(QUOTED_REDACTED);
+            self.replace(start, QUOTED_REDACTED);
             Some(())
         } else {
             self.value(depth + 1)
@@ -285,21 +397,23 @@ impl<'t, 'r> Rewriter<'t, 'r> {
             .flatten()
     }
 
-    /// Copies a string token, with the call's secrets and anything shaped like a secret
-    /// scrubbed from its text.
-    fn push_text_token(&mut self, token: &str) -> Option<()> {
-        let text = decode_string(token)?;
-        let echoed = self.rules.echoed.filter(|forms| !forms.is_empty() && forms.found_in(&text));
+    /// Copies the string token from `start` to where the reader is (its decoded `text`), with
+    /// the call's secrets and anything shaped like a secret scrubbed from its text.
+    fn push_text(&mut self, start: usize, text: Cow<'_, str>) -> Option<()> {
+        let echoed = match self.rules.echoed {
+            Some(forms) if !forms.is_empty() && forms.found_in(&text) => Some(forms),
+            _ => None,
+        };
         let shaped = crate::shapes::scrub_within(&text, self.rules.hex_is_secret, &mut self.shape_budget);
         if echoed.is_none() && shaped.is_none() {
-            self.out.push_str(token);
+            // the token stays as it stands
             return Some(());
         }
         let mut text = shaped.unwrap_or_else(|| text.into_owned());
         if let Some(forms) = echoed {
             forms.scrub_in_place(&mut text);
         }
-        self.out.push_str(&serde_json::to_string(&text).ok()?);
+        self.replace(start, &serde_json::to_string(&text).ok()?);
         Some(())
     }
 

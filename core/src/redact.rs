@@ -209,6 +209,12 @@ impl SecretForms {
         SecretForms { credential, inputs }
     }
 
+    /// A copy of these forms when they are the credential's alone (shared: the copy costs a
+    /// reference count); `None` when the call has secret inputs of its own.
+    pub(crate) fn credential_only(&self) -> Option<SecretForms> {
+        self.inputs.is_none().then(|| SecretForms { credential: self.credential.clone(), inputs: None })
+    }
+
     /// `true` when no form is scrubbed.
     pub(crate) fn is_empty(&self) -> bool {
         self.credential.matcher.is_none() && self.inputs.is_none()

@@ -282,9 +282,9 @@ pub(crate) fn build_with(op: &'static Operation, args: &Args, codes: &AddressTyp
             other => WireValue::Json(json_of(p, other, codes)?),
         };
         match p.location {
-            Location::Header => headers.push((p.wire_name, wire.text())),
+            Location::Header => headers.push((p.wire_name, wire.into_text())),
             Location::Query => {
-                let text = wire.text();
+                let text = wire.into_text();
                 check_header_like(Location::Query, p.sdk_name, &text)?;
                 query.push((p.wire_name, text))
             }
@@ -311,10 +311,11 @@ enum WireValue {
 }
 
 impl WireValue {
-    /// The text of a header or query value.
-    fn text(&self) -> String {
+    /// The text of a header or query value (a string's own, without a copy).
+    fn into_text(self) -> String {
         match self {
-            WireValue::Json(v) => json_text(v),
+            WireValue::Json(Value::String(s)) => s,
+            WireValue::Json(v) => v.to_string(),
             WireValue::Amount(a) => a.to_plain_string(),
         }
     }
@@ -434,13 +435,6 @@ fn check_items(name: &str, items: &[String]) -> Result<()> {
         return Err(Error::invalid_input(name, format!("item {i} is empty")));
     }
     Ok(())
-}
-
-fn json_text(v: &Value) -> String {
-    match v {
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
-    }
 }
 
 fn arg_kind(v: &ArgValue) -> &'static str {

@@ -48,7 +48,8 @@ pub(crate) struct Settings<'a> {
 /// One request, ready to go.
 pub(crate) struct Outgoing {
     pub method: http::Method,
-    pub url: url::Url,
+    /// The URL's text, query included (parsed here as hyper reads it, without another copy).
+    pub uri: String,
     pub headers: HeaderMap,
     pub body: Option<Bytes>,
 }
@@ -94,7 +95,8 @@ impl Transport {
 
     /// Sends the request and waits for the response head.
     pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming, SendFailure> {
-        let uri = Uri::try_from(out.url.as_str()).map_err(|e| SendFailure::Invalid(format!("the request URL is not valid: {e}")))?;
+        let uri = Uri::from_maybe_shared(Bytes::from(out.uri))
+            .map_err(|e| SendFailure::Invalid(format!("the request URL is not valid: {e}")))?;
         let mut req = http::Request::new(Full::new(out.body.unwrap_or_default()));
         *req.method_mut() = out.method;
         *req.uri_mut() = uri;
