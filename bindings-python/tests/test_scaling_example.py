@@ -1,4 +1,4 @@
-"""The scaling example (docs/scaling.md, examples/scaling): worker processes watching wallets with
+"""The scaling example (docs/guides/scaling-out.md, examples/scaling): worker processes watching wallets with
 the jobs and cursors in Redis, one killed with SIGKILL while it handles an event. Runs it through
 its run.sh (which installs redis-server and the redis package when missing, and reuses this
 suite's sandbox) and checks its report: no event lost, none handled twice, the killed worker's

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the scaling example of docs/scaling.md: worker processes watching many wallets, with the
+# Runs the scaling example of docs/guides/scaling-out.md: worker processes watching many wallets, with the
 # jobs and the cursors in Redis, one worker killed with SIGKILL on the way.
 #   bindings-python/examples/scaling/run.sh [--workers N] [--wallets N]
 # Installs what it needs when missing (Debian's redis-server with apt-get, the redis Python

@@ -1,5 +1,5 @@
 """Watching many wallets from several worker processes, the jobs and the cursors in Redis
-(docs/scaling.md), checked on the sandbox: a worker is killed with SIGKILL while it handles an
+(docs/guides/scaling-out.md), checked on the sandbox: a worker is killed with SIGKILL while it handles an
 event, and at the end every payment must have been handled exactly once.
 
     run.sh [--workers 3] [--wallets 6]      (run.sh starts Redis and, if needed, a sandbox)

@@ -1,7 +1,7 @@
 // The Swift runner of the shared scenarios (tests/scenarios/*.json, format in tests/README.md).
 //
-// Each step calls the public `WalletClient` async method it names (a `switch` over the naming.md
-// snake_case names, the methods camelCase), checks the expectations and writes one transcript
+// Each step calls the public `WalletClient` async method it names (a `switch` over the operations'
+// snake_case names of docs/operations.md, the methods camelCase), checks the expectations and writes one transcript
 // line, in the same form as the other languages' runners. Result fields are found by the
 // scenario's snake_case path turned camelCase, with `Mirror` on the records. The pages pseudo-ops
 // collect the binding's pagers (`walletTransactionsPages` / `addressTransactionPages`, streams of

@@ -1,13 +1,13 @@
 // The Kotlin runner of the shared scenarios (tests/scenarios/*.json, format in tests/README.md).
 //
 // Each step calls the public `WalletClient` suspend method it names (a `when` over the
-// naming.md snake_case names, the methods camelCase), checks the expectations and writes one
+// operations' snake_case names, docs/operations.md; the methods camelCase), checks the expectations and writes one
 // transcript line, in the same form as the other languages' runners. Result fields are found by
 // the scenario's snake_case path turned camelCase, on the records' properties (Java reflection on
 // their fields: no kotlin-reflect). The pages pseudo-ops collect the binding's pagers
 // (`walletTransactionsPages` / `addressTransactionPages`, Flows of pages).
 //
-//     tests/runners/kotlin/build.sh                      # kotlinc, once per source change
+//     tests/runners/kotlin/build.sh                      # Maven (bindings-kotlin/build.sh), once per source change
 //     scripts/with-sandbox bindings-kotlin/build/scenarios/run-scenarios TRANSCRIPT
 //     bindings-kotlin/build/scenarios/run-hostile CELLS NAME   # one hostile-answer cell (scripts/test-hostile)
 package org.walletsdk.scenarios
