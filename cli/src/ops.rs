@@ -145,7 +145,7 @@ pub fn subcommand(method: Method) -> Command {
     cmd
 }
 
-/// Every method's subcommand, in the order of `naming.md`, then the variants.
+/// Every method's subcommand, in the order of the operation table (docs/operations.md), then the variants.
 pub fn subcommands() -> Vec<Command> {
     methods().map(subcommand).collect()
 }

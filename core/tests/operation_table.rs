@@ -62,7 +62,7 @@ fn idempotency_and_secrets_follow_section_3() {
         "create_address", "create_multisig_address", "generate_default_address", "send_funds_from_wallet",
         "verify_otp",
     ];
-    // operations.md §3 lists broadcast_transaction as not idempotent; the SDK repeats it safely
+    // the service's own description lists broadcast_transaction as not idempotent; the SDK repeats it safely
     // because the node never applies a transaction twice and its "already have it" answers
     // become success with the locally computed txid (docs/adr/0014)
     for op in operations::ALL {

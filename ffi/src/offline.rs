@@ -1,6 +1,6 @@
 //! The offline toolkit, [`wallet_sdk::offline`], as top-level functions and records of the
-//! uniffi package (Kotlin `org.walletsdk.parseAddress(…)`, Swift `parseAddress(…)`; names from
-//! `api/naming.md`). No service and no credential: every call is synchronous and runs on the
+//! uniffi package (Kotlin `org.walletsdk.parseAddress(…)`, Swift `parseAddress(…)`: the camelCase
+//! of the core's names). No service and no credential: every call is synchronous and runs on the
 //! caller's thread.
 //!
 //! Only types are converted here: the enums mirror the core's, the records copy its fields,

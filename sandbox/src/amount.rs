@@ -1,9 +1,9 @@
-//! Exact LTC amounts: integer litoshis inside, 8-decimal JSON number text outside (§1.7).
+//! Exact LTC amounts: integer litoshis inside, 8-decimal JSON number text outside.
 
 use serde_json::Value;
 
 pub const LITOSHIS_PER_LTC: i64 = 100_000_000;
-/// The largest amount a request may carry (§1.7).
+/// The largest amount a request may carry.
 pub const MAX_REQUEST_LITOSHIS: i64 = 84_000_000 * LITOSHIS_PER_LTC;
 
 /// Formats litoshis as a JSON number with exactly 8 decimals, never in exponent notation.

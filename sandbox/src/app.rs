@@ -48,7 +48,7 @@ macro_rules! route {
     };
 }
 
-/// Bitcoin-style network parameters the sandbox serves (§1.13 `SANDBOX_NETWORK`).
+/// Bitcoin-style network parameters the sandbox serves (`SANDBOX_NETWORK`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Network {
     Regtest,
@@ -251,7 +251,7 @@ impl Req {
         }
     }
 
-    /// An amount in LTC: > 0, ≤ 84 000 000, ≤ 8 decimals (§1.7); returns litoshis.
+    /// An amount in LTC: > 0, ≤ 84 000 000, ≤ 8 decimals; returns litoshis.
     pub fn require_body_amount(&self, name: &str) -> Result<i64, ApiError> {
         let value = self.body(name).ok_or_else(|| ApiError::missing(name))?;
         let text = match value {
@@ -322,12 +322,12 @@ fn json_response(status: StatusCode, body: &Value, content_type: &'static str) -
         .expect("valid response")
 }
 
-/// Renders a failure for the request's compat mode (§1.4).
+/// Renders a failure for the request's compat mode (default, or `real`: docs/adr/0001).
 fn error_response(e: &ApiError, compat: Compat, request_id: &str) -> Response {
     let mut response = if compat == Compat::Real && e.is_credential_rejection() {
         Response::builder().status(StatusCode::NOT_FOUND).body(Body::empty()).expect("valid response")
     } else if compat == Compat::Real && e.code != "missing_credential" && e.code != "rate_limited" {
-        // §1.4: in compat `real` every failure but a missing credential and rate limiting
+        // in compat `real` every failure but a missing credential and rate limiting
         // (validation included) is HTTP 200 `successful: false` without an error object.
         json_response(StatusCode::OK, &json!({ "successful": false, "message": e.message, "data": null }), "application/json; charset=utf-8")
     } else {

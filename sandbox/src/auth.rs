@@ -1,4 +1,4 @@
-//! API keys (HS256 JWTs) and node-URL credentials (operations.md §1.2).
+//! API keys (HS256 JWTs) and node-URL credentials.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -8,7 +8,7 @@ use sha2::Sha256;
 
 use crate::error::ApiError;
 
-/// How failures are rendered for a key (§1.4).
+/// How failures are rendered for a key (default, or `real` like the service).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Compat {
     Default,
@@ -109,7 +109,8 @@ fn decode_segment(segment: &str) -> Option<Value> {
     serde_json::from_slice(&URL_SAFE_NO_PAD.decode(segment).ok()?).ok()
 }
 
-/// True when the credential is a node URL rather than an API key (§1.2 classification rule).
+/// True when the credential is a node URL rather than an API key: it starts with `http://` or
+/// `https://`; anything else is taken as an API key.
 pub fn is_node_url(credential: &str) -> bool {
     credential.starts_with("http://") || credential.starts_with("https://")
 }

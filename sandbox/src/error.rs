@@ -1,4 +1,4 @@
-//! The service's error type and how Core RPC failures map onto it (operations.md §1.5).
+//! The service's error type and how Core RPC failures map onto it: each code with its HTTP status.
 
 use axum::http::StatusCode;
 use serde_json::{json, Value};

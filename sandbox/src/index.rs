@@ -1,4 +1,4 @@
-//! Address index for arbitrary addresses (operations.md §1.11): Core has none, so the sandbox
+//! Address index for arbitrary addresses : Core has none, so the sandbox
 //! follows the active chain and records, per address, what each transaction paid to it and
 //! spent from it. MWEB inputs and outputs are not public and are not indexed.
 
@@ -87,7 +87,7 @@ impl AddressIndex {
         lock(&self.tables).history.get(address).is_some_and(|h| !h.is_empty())
     }
 
-    /// Mempool transactions touching the address, computed now (§1.11).
+    /// Mempool transactions touching the address, computed now.
     pub async fn mempool_history(&self, rpc: &RpcClient, address: &str) -> Result<Vec<AddressTx>, RpcError> {
         let txids = rpc.call("getrawmempool", json!([])).await?;
         let mut items = Vec::new();

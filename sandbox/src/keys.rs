@@ -1,4 +1,4 @@
-//! Pure key material for the importable wallets (operations.md §1.10): BIP39 English phrases,
+//! Pure key material for the importable wallets: BIP39 English phrases,
 //! the BIP39 seed, BIP32 master and child keys, WIF, extended private keys and Core's HD seed id.
 //! The cryptography is the `bip39` and `bitcoin` crates' (BIP39 seed, `bip32::Xpriv`, secp256k1,
 //! HASH160, Base58Check); this module only arranges it into the two schemes.
@@ -346,8 +346,8 @@ mod tests {
     }
 
     #[test]
-    fn operations_md_example_seed() {
-        // operations.md §1.10/W4: this phrase gave Core's hdseedid 025168bd… and seedWif cReLau5Z….
+    fn known_core_seed_of_pole_phrase() {
+        // in create_importable_wallet on Core, this phrase gave Core's hdseedid 025168bd… and seedWif cReLau5Z….
         let phrase = "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject";
         let keys = PhraseKeys::from_normalized(&normalize_mnemonic(phrase).unwrap()).unwrap();
         assert_eq!(keys.seed_wif(Network::Regtest), "cReLau5ZFKzWfAQLANURVywse5xUfC6nVAEvvfvV2kBJp7zcrQC3");
@@ -355,7 +355,7 @@ mod tests {
     }
 
     /// Keys of Core's scheme pinned as the sandbox derived them before it moved to the `bitcoin`
-    /// crate (the "pole …" phrase's keys are the ones Core handed out for that seed, §1.10).
+    /// crate (the "pole …" phrase's keys are the ones Core handed out for that seed).
     #[test]
     fn core_scheme_pinned_vectors() {
         let keys = PhraseKeys::from_normalized(ABANDON).unwrap();

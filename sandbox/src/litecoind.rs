@@ -15,7 +15,7 @@ use crate::rpc::{NodeEndpoint, RpcClient, RpcError};
 
 /// Prefix of the temporary data directories, so stale ones from killed runs can be found.
 const TEMP_PREFIX: &str = "wallet-sandbox-";
-/// Height at which MWEB activates on regtest (operations.md §4).
+/// Height at which MWEB activates on regtest.
 const MWEB_HEIGHT: u64 = 432;
 /// Height after bootstrap: MWEB active and 100 blocks of mature coinbase past it.
 pub const BOOTSTRAP_HEIGHT: u64 = 532;
@@ -221,7 +221,7 @@ pub async fn wait_ready(rpc: &RpcClient, mut process: Option<&mut NodeProcess>) 
     }
 }
 
-/// Loads or creates the miner wallet and mines until MWEB is active with mature coins (§4).
+/// Loads or creates the miner wallet and mines until MWEB is active with mature coins.
 pub async fn bootstrap(rpc: &RpcClient) -> Result<(), RpcError> {
     ensure_miner_wallet(rpc).await?;
     let height = rpc.call("getblockcount", json!([])).await?.as_u64().unwrap_or(0);

@@ -32,7 +32,7 @@ use crate::auth::Compat;
 use crate::litecoind::NodeProcess;
 use crate::rpc::{NodeEndpoint, RpcClient};
 
-/// What `--help` says after the options: the environment (operations.md §1.13 and the sandbox's own).
+/// What `--help` says after the options: the environment variables the sandbox reads.
 const ENVIRONMENT: &str = "\
 Environment:
   SANDBOX_JWT_SECRET          key that signs the API keys (default: random for each run)

@@ -17,7 +17,7 @@ use crate::sync::lock;
 /// Seconds a wallet stays unlocked for one operation (it is locked again right after).
 const UNLOCK_SECONDS: u64 = 30;
 
-/// What the sandbox remembers of a wallet that Core cannot tell (§1.10).
+/// What the sandbox remembers of a wallet that Core cannot tell.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct WalletRecord {
     pub importable: bool,
@@ -62,7 +62,7 @@ pub struct Node {
     pub shared: Arc<NodeShared>,
 }
 
-/// `^[A-Za-z0-9_-]{1,64}$` (§1.9): Core treats a name that is a path as a path.
+/// `^[A-Za-z0-9_-]{1,64}$`: Core treats a name that is a path as a path.
 pub fn validate_wallet_name(field: &str, name: &str) -> Result<(), ApiError> {
     let ok = !name.is_empty() && name.len() <= 64 && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
     if ok {
@@ -78,7 +78,7 @@ impl Node {
         self.rpc.call(method, params).await.map_err(ApiError::from)
     }
 
-    /// A wallet RPC; a wallet that exists on disk but is not loaded is loaded once (§1.9).
+    /// A wallet RPC; a wallet that exists on disk but is not loaded is loaded once.
     /// The raw Core error is returned so that callers can map it for their operation.
     pub async fn wallet_call(&self, wallet: &str, method: &str, params: Value) -> Result<Value, WalletCallError> {
         match self.rpc.wallet_call(wallet, method, params.clone()).await {
@@ -98,7 +98,7 @@ impl Node {
         }
     }
 
-    /// A wallet RPC with the default error mapping (`wallet_not_found`, then §1.5).
+    /// A wallet RPC with the default error mapping (`wallet_not_found`, then `crate::error`'s).
     pub async fn wrpc(&self, wallet: &str, method: &str, params: Value) -> Result<Value, ApiError> {
         self.wallet_call(wallet, method, params).await.map_err(|e| e.into_api(wallet))
     }
@@ -119,8 +119,7 @@ impl Node {
         Ok(info.get("unlocked_until").is_some())
     }
 
-    /// Runs `op` with the wallet unlocked by `passphrase` when it is encrypted (§1.10 unlock
-    /// discipline): `walletpassphrase` → op → `walletlock`, serialised per wallet. Unencrypted
+    /// Runs `op` with the wallet unlocked by `passphrase` when it is encrypted: `walletpassphrase` → op → `walletlock`, serialised per wallet. Unencrypted
     /// wallets ignore the passphrase. `field` names the request field carrying it.
     pub async fn with_unlocked<T>(
         &self,

@@ -1,4 +1,4 @@
-//! The sandbox's blockchain-bound one-time codes (operations.md §2.6) — a sandbox convention;
+//! The sandbox's blockchain-bound one-time codes — a sandbox convention;
 //! nothing about the real service's algorithm is known.
 //!
 //! `code = HOTP-truncate(HMAC-SHA256(secret, UTF8(signature) ‖ 0x00 ‖ tipHashHex ‖ 0x00 ‖ step)) mod 10⁶`,
@@ -73,8 +73,8 @@ mod tests {
     const TIP: &str = "c53985af60926b43deae3eb60dab4eab0a8efec0e4f6194764a582ddcbf0892f";
 
     #[test]
-    fn worked_example_of_operations_md() {
-        // §2.6: the W13 signature of its example, the tip of block 506 (B3/B4 examples), step 5984351.
+    fn pinned_example() {
+        // a wallet signature, the tip of block 506 of the bootstrap chain, step 5984351.
         assert_eq!(code(b"sandbox-otp-secret", SIGNATURE, TIP, 5_984_351), "023971");
     }
 

@@ -1,4 +1,4 @@
-//! Sandbox-only endpoints (operations.md §1.15): health, keys, mine, fund, faults, and the chain
+//! Sandbox-only endpoints: health, keys, mine, fund, faults, and the chain
 //! events of docs/adr/0015 (reorg, replace). No credential:
 //! the sandbox listens on loopback only, and `crate::guard` has already refused what a web page
 //! could send here (a foreign Host or Origin, a POST that is not `application/json`).
@@ -23,7 +23,7 @@ const MAX_FAULT_PATH_LEN: usize = 2048;
 /// The deepest reorganisation `/sandbox/reorg` makes (regtest chains are short; the address
 /// index rebuilds from the genesis block after one).
 const MAX_REORG_DEPTH: i64 = 100;
-/// The height the sandbox's bootstrap mines to (operations.md §4): a reorg never goes below it.
+/// The height the sandbox's bootstrap mines to (MWEB active, mature coins): a reorg never goes below it.
 const BOOTSTRAP_HEIGHT: i64 = 532;
 
 pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[u8]) -> OpResult {

@@ -372,7 +372,7 @@ async fn multisig_addresses_of_each_kind() {
 
     let legacy = call(as_json_string.clone(), json!(2), json!("legacy")).data().await;
     assert!(legacy["address"].as_str().unwrap().starts_with('Q'), "{legacy}");
-    assert_eq!(legacy["addressType"], "p2sh-segwit", "P2SH reports p2sh-segwit (§1.8)");
+    assert_eq!(legacy["addressType"], "p2sh-segwit", "P2SH reports p2sh-segwit");
     assert_eq!(legacy["nRequired"], 2);
     assert_eq!(legacy["keys"], json!([a, b]));
     assert!(legacy["descriptor"].as_str().unwrap().starts_with("sh(multi(2,"));

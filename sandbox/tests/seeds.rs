@@ -72,7 +72,7 @@ async fn w1_w3_bad_names_are_refused_naming_the_field() {
     // Nothing was created outside the wallets directory.
     let wallets = rpc(None, "listwalletdir", json!([])).await;
     assert!(!wallets.to_string().contains("evil"), "{wallets}");
-    // Compat real: a validation failure is HTTP 200 successful:false (operations.md §1.4).
+    // Compat real: a validation failure is HTTP 200 successful:false (docs/adr/0001).
     Api::real().post("/api/Wallet/create", &[], json!({ "walletName": "../evil" })).await.assert_real_failure();
 }
 
@@ -406,7 +406,7 @@ async fn w17_w18_default_addresses() {
     assert_eq!(legacy.data()["address"], "n2EtDkV6bVADRnm4QECEoAj8hD3eh2oujZ");
     let nested = default_address("/api/Wallet/wallet-default-address", ABANDON, Some("1")).await;
     assert_eq!(nested.data()["address"], "QYL63YT8CKdp3iSfNCRxy5926DSScA61qc");
-    // The phrase of §1.10's example: key m/0'/0'/0' of the seed Core was seen to use.
+    // The service's example phrase: key m/0'/0'/0' of the seed Core was seen to use.
     let pole = "pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject";
     let r = default_address("/api/Wallet/wallet-default-address", pole, None).await;
     assert_eq!(r.data()["address"], "rltc1qqmu7rfavhceka4rp8jpt5mth7lsy0ryl0wp70r");

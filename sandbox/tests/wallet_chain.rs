@@ -463,7 +463,7 @@ async fn mweb_receive_in_wallet_views() {
     assert_eq!(item["category"], "receive");
     assert!(item["vout"].is_null());
     assert_eq!(item["mwebOutputId"].as_str().unwrap().len(), 64);
-    // The wallet-side txid of an MWEB receive is not a chain transaction (operations.md §2.4).
+    // The wallet-side txid of an MWEB receive is not a chain transaction.
     api.get("/api/Litecoin/transaction-details", &[], &[("txid", &txid)]).await.assert_error(404, "not_found");
     let d = api.get("/api/Wallet/details", &[], &[("nodeUrlOrApiAccessKey", &api.credential), ("walletName", &wallet)]).await.data().clone();
     assert_eq!(amount(&d["balance"]), "0.50000000");
@@ -596,7 +596,7 @@ async fn transactions_paging_newest_first() {
     real.get("/api/Wallet/transactions", &[("walletName", "wc_missing_nope")], &[]).await.assert_real_failure();
 }
 
-/// operations.md §1.4: in compat `real`, every failure other than a missing credential, a
+/// In compat `real`, every failure other than a missing credential, a
 /// rejected key and rate limiting is HTTP 200 `successful:false` without an `error` object —
 /// validation failures included.
 #[tokio::test]

@@ -1,4 +1,4 @@
-//! Typed results of the 43 operations (field names from operations.md §2).
+//! Typed results of the 43 operations (field names as the service sends them; docs/operations.md).
 //!
 //! Every result keeps the raw `data` JSON ([`raw`](WalletBalance::raw)) with secret fields
 //! redacted. Fields that only the sandbox's conventions define are `Option`; unknown fields

@@ -146,7 +146,7 @@ pub fn derive_key(
 }
 
 /// The address that the service's `wallet_default_address` gives for `mnemonic` (the sandbox's
-/// convention, `operations.md` W17), computed offline; `address_type` defaults to P2WPKH
+/// convention, docs/adr/0001), computed offline; `address_type` defaults to P2WPKH
 /// (the service's default, code 2).
 ///
 /// This is **not** a BIP44/49/84 address. Litecoin Core takes the BIP32 master *key* `k` of the
@@ -344,8 +344,8 @@ mod tests {
 
     #[test]
     fn default_address_matches_operations_md() {
-        // operations.md §1.10: 12 words → seedWif cReLau5Z…; W17 answers from the sandbox are
-        // pinned in the vector file. Here: the scheme is not BIP44.
+        // The service's 12-word example gives seedWif cReLau5Z…; the sandbox's wallet_default_address
+        // answers are pinned in the vector file. Here: the scheme is not BIP44.
         let core = default_address(ABANDON, Some(KeyAddressType::P2pkh), Network::Regtest).unwrap();
         let bip44 = derive_key(ABANDON, "m/44'/1'/0'/0/0", KeyAddressType::P2pkh, Network::Regtest, "").unwrap();
         assert_eq!(bip44.address, "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV");

@@ -1,7 +1,8 @@
-//! Address operations (operations.md §2.2): A1 create, A2 multisig, A3 details, A4 sign-message,
-//! A5 verify-message, A6 history, A7 balance, A8 private key, A11 default address — plus the
-//! address helpers the transaction operations share (§1.8 address types, address validation).
-//! A9 `address-private-key-v2` and A10 `screen-address` live with the mnemonic operations.
+//! Address operations: create_address, create_multisig_address, address_details,
+//! sign_message, verify_message, address_transaction, address_balance,
+//! address_private_key, generate_default_address — plus the address helpers the transaction
+//! operations share (address types, address validation). address_private_key_v2 and
+//! screen_address live with the mnemonic operations (`seeds.rs`).
 
 use serde_json::{json, Value};
 
@@ -30,10 +31,10 @@ pub fn routes() -> Vec<Route> {
 // Shared helpers
 // ---------------------------------------------------------------------------------------------
 
-/// The header carrying an encrypted wallet's passphrase (§1.3).
+/// The header carrying an encrypted wallet's passphrase.
 pub const PASSPHRASE_HEADER: &str = "encryptedPassphrase";
 
-/// Address types as requests name them (§1.8): code 0..3 or Core's name.
+/// Address types as requests name them: code 0..3 or Core's name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum AddressType {
     Legacy,
@@ -63,7 +64,7 @@ impl AddressType {
         }
     }
 
-    /// Parses an integer code, an integer-valued string or a Core name (§1.8).
+    /// Parses an integer code, an integer-valued string or a Core name.
     pub fn parse(field: &str, value: &Value) -> Result<AddressType, ApiError> {
         let unknown = |shown: &str| {
             ApiError::validation(
@@ -97,7 +98,7 @@ impl AddressType {
     }
 }
 
-/// The `addressType` string of a `validateaddress` or `getaddressinfo` result (§1.8).
+/// The `addressType` string of a `validateaddress` or `getaddressinfo` result.
 pub fn kind_of(info: &Value) -> &'static str {
     let flag = |name: &str| info.get(name).and_then(Value::as_bool) == Some(true);
     if flag("ismweb") {
@@ -134,14 +135,14 @@ pub async fn validate_non_mweb(req: &Req, field: &str, address: &str) -> Result<
     Ok(info)
 }
 
-/// A required wallet-name header (`walletName` or `wallet`), checked against §1.9.
+/// A required wallet-name header (`walletName` or `wallet`), checked as `crate::node` says.
 pub fn wallet_header(req: &Req, header: &str) -> Result<String, ApiError> {
     let name = req.require_header(header)?;
     validate_wallet_name(header, &name)?;
     Ok(name)
 }
 
-/// The sandbox sends private keys only to a node on loopback (§1.2).
+/// The sandbox sends private keys only to a node on loopback.
 pub fn require_loopback_node(req: &Req, field: &str) -> Result<(), ApiError> {
     let base = &req.node.rpc.endpoint().base;
     let host = url::Url::parse(base).ok().and_then(|u| u.host_str().map(|h| h.trim_matches(['[', ']']).to_string()));
@@ -287,7 +288,7 @@ async fn create_multisig(req: Req) -> OpResult {
         }
     }
     let node = &req.node;
-    // No key material is needed, but an encrypted wallet's passphrase is still verified (§2.2 A2).
+    // No key material is needed, but an encrypted wallet's passphrase is still verified (create_multisig_address).
     let created = node
         .with_unlocked(&wallet, passphrase.as_deref(), PASSPHRASE_HEADER, async || {
             node.wallet_call(&wallet, "addmultisigaddress", json!([required, keys, "", kind.core_name()])).await.map_err(|e| {
@@ -500,7 +501,7 @@ async fn balance(req: Req) -> OpResult {
     )
 }
 
-/// `scantxoutset` sees no MWEB outputs: ask the loaded wallet that owns the address (§2.2 A7).
+/// `scantxoutset` sees no MWEB outputs: ask the loaded wallet that owns the address (address_balance).
 async fn mweb_balance(req: &Req, address: &str) -> OpResult {
     let node = &req.node;
     // Wallets learn of mempool transactions asynchronously: let them catch up first.

@@ -1,4 +1,4 @@
-//! Chain operations (operations.md §2.4–2.6): L1–L2, B1–B4, U1–U2. None needs a wallet.
+//! Chain operations: the Litecoin, Blocks and Utilities groups of docs/operations.md. None needs a wallet.
 
 use std::collections::HashMap;
 
@@ -50,7 +50,7 @@ fn require_hex64(req: &Req, name: &str) -> Result<String, ApiError> {
     Ok(value.to_ascii_lowercase())
 }
 
-/// A block named by height or by hash (`blockheight` is a string on the wire, §2.5).
+/// A block named by height or by hash (`blockheight` is a string on the wire).
 enum BlockRef {
     Height(u64),
     Hash(String),
@@ -104,7 +104,7 @@ fn is_mweb(v: &Value) -> bool {
     v.get("ismweb").and_then(Value::as_bool).unwrap_or(false)
 }
 
-/// TxOut of §1.12.
+/// A transaction output as the service renders it (`TxOut`).
 fn tx_out(out: &Value) -> Value {
     let script = out.get("scriptPubKey").cloned().unwrap_or(Value::Null);
     json!({
@@ -117,7 +117,8 @@ fn tx_out(out: &Value) -> Value {
     })
 }
 
-/// TxIn of §1.12, with `address`/`value` left empty (filled by L1 only).
+/// A transaction input as the service renders it (`TxIn`), with `address`/`value` left empty
+/// (filled by transaction_details only).
 fn tx_in(input: &Value) -> Value {
     json!({
         "txid": field(input, "txid"),

@@ -1,4 +1,4 @@
-//! The 43 operations of operations.md §2, grouped as the helpers that implement them.
+//! The 43 operations (docs/operations.md), grouped as the helpers that implement them.
 
 use crate::app::Route;
 

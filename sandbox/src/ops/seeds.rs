@@ -1,8 +1,7 @@
-//! Wallet creation and everything derived from a recovery phrase (operations.md §1.10):
-//! W1 create, W3 create-encrypted-wallet, W4 create-importable-wallet,
-//! W5 create-importable-encrypted-wallet, W6 import-wallet, W16 set-wallet-mnemonics,
-//! W17 wallet-default-address, W18 wallet-default-address-v2,
-//! A9 address-private-key-v2, A10 screen-address.
+//! Wallet creation and everything derived from a recovery phrase: create_wallet,
+//! create_encrypted_wallet, create_importable_wallet, create_importable_encrypted_wallet,
+//! import_wallet, set_wallet_mnemonics, wallet_default_address, wallet_default_address_v2,
+//! address_private_key_v2, screen_address.
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
@@ -40,7 +39,7 @@ fn generate_passphrase() -> String {
     s
 }
 
-/// The wallet name of a create/import request, validated (§1.9).
+/// The wallet name of a create/import request, validated.
 fn wallet_name_from_body(req: &Req, field: &str) -> Result<String, ApiError> {
     let name = req.require_body_str(field)?;
     validate_wallet_name(field, &name)?;
@@ -105,7 +104,7 @@ async fn create_encrypted_wallet(req: Req) -> OpResult {
     let passphrase = generate_passphrase();
     create_core_wallet(node, &name, false, Some(&passphrase)).await?;
     record(node, &name, false, "create-encrypted-wallet");
-    // Core fills the keypool while creating; key-creating calls still run unlocked (§1.10).
+    // Core fills the keypool while creating; key-creating calls still run unlocked.
     let official = node
         .with_unlocked(&name, Some(&passphrase), "encryptedPassphrase", async || new_official_address(node, &name).await)
         .await?;
@@ -147,7 +146,7 @@ fn no_key() -> ApiError {
     ApiError::node_error(-1, "key derivation failed for this index")
 }
 
-/// Address codes of §1.8: an integer code or Core's name; absent → bech32.
+/// Address codes: an integer code or Core's name; absent → bech32.
 fn address_type(req: &Req) -> Result<u8, ApiError> {
     let Some(raw) = req.query("addressType") else { return Ok(2) };
     let code = match raw.trim().to_ascii_lowercase().as_str() {
@@ -190,7 +189,7 @@ async fn address_of_pubkey(node: &Node, pubkey: &[u8; 33], type_code: u8) -> Res
         .ok_or_else(|| ApiError::node_error(-1, "deriveaddresses gave no address"))
 }
 
-/// The `walletName`-like header of a wallet-scoped request, validated (§1.9).
+/// The `walletName`-like header of a wallet-scoped request, validated.
 fn wallet_header(req: &Req, field: &str) -> Result<String, ApiError> {
     let name = req.require_header(field)?;
     validate_wallet_name(field, &name)?;
@@ -199,7 +198,7 @@ fn wallet_header(req: &Req, field: &str) -> Result<String, ApiError> {
 
 // ---------------------------------------------------------------- seeding wallets
 
-/// `unloadwallet` + `loadwallet`: after `sethdseed` MWEB keys only work after a reload (§1.10).
+/// `unloadwallet` + `loadwallet`: after `sethdseed` MWEB keys only work after a reload.
 async fn reload_wallet(node: &Node, wallet: &str) -> Result<(), ApiError> {
     let _guard = node.lock_wallet(wallet).await;
     match node.rpc.call("unloadwallet", json!([wallet])).await {
@@ -447,7 +446,7 @@ async fn address_info(node: &Node, wallet: &str, address: &str) -> Result<Value,
     }
 }
 
-/// Mnemonics-match check against the wallet (§1.10): the phrase's seed is the wallet's current
+/// Mnemonics-match check against the wallet: the phrase's seed is the wallet's current
 /// seed, or key 0 of the phrase is one of the wallet's keys with that seed id.
 async fn phrase_matches_wallet(node: &Node, wallet: &str, phrase: &Phrase) -> Result<bool, ApiError> {
     let seed_id = phrase.keys.hd_seed_id();
@@ -538,7 +537,7 @@ async fn private_key_with_passphrase(req: &Req, wallet: &str, address: &str, pas
     )
 }
 
-/// `addressType` of a `validateaddress` result (§1.8).
+/// `addressType` of a `validateaddress` result.
 fn type_of(v: &Value) -> &'static str {
     let flag = |k: &str| v.get(k) == Some(&json!(true));
     if flag("ismweb") {

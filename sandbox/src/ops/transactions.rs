@@ -1,7 +1,7 @@
-//! Transaction operations (operations.md §2.3): T1 send from a wallet, T2–T4 unsigned raw
-//! transactions, T5 signing with one key, T6 broadcast.
+//! Transaction operations: send_funds_from_wallet, the three that build unsigned raw
+//! transactions, signing with one key, and broadcast_transaction.
 //!
-//! Shared rules: MWEB addresses are refused in T2–T4 (Core builds an output with an empty script
+//! Shared rules: MWEB addresses are refused in the raw transactions (Core builds an output with an empty script
 //! for them); outputs below the dust limit are refused; raw transactions lock no coins and pay
 //! change back to the sender.
 
@@ -29,9 +29,9 @@ pub fn routes() -> Vec<Route> {
     ]
 }
 
-/// Litecoin's dust limit for a P2PKH output: 5 459 litoshis is "dust", 5 460 is accepted (§4).
+/// Litecoin's dust limit for a P2PKH output: 5 459 litoshis is "dust", 5 460 is accepted.
 pub const DUST_LITOSHIS: i64 = 5_460;
-/// The wallet's fallback fee rate, litoshis per virtual byte (§1.13).
+/// The wallet's fallback fee rate, litoshis per virtual byte.
 const FEE_RATE: i64 = 10;
 
 /// A positive amount of at least the dust limit, in litoshis.
@@ -280,7 +280,7 @@ async fn create_raw_v3(req: Req) -> OpResult {
 // T3. POST /api/Transactions/create-raw-transaction-v2
 // ---------------------------------------------------------------------------------------------
 
-/// Virtual size of spending one output of this address kind (§2.3 T3); `None` if not estimable.
+/// Virtual size of spending one output of this address kind (the fee formula of docs/adr/0001); `None` if not estimable.
 fn input_vbytes(info: &Value) -> Option<i64> {
     match kind_of(info) {
         "legacy" => Some(148),
@@ -291,7 +291,7 @@ fn input_vbytes(info: &Value) -> Option<i64> {
     }
 }
 
-/// Virtual size of one output paying this address kind (§2.3 T3).
+/// Virtual size of one output paying this address kind (the fee formula of docs/adr/0001).
 fn output_vbytes(info: &Value) -> i64 {
     match kind_of(info) {
         "legacy" => 34,

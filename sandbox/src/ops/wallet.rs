@@ -1,4 +1,5 @@
-//! Wallet operations (operations.md §2.1) other than creation and seeds: W2, W7–W15.
+//! Wallet operations other than creation and seeds (`seeds.rs`): encrypt_wallet and the
+//! wallet reads, passphrase changes, signing and one-time codes.
 
 use serde_json::{json, Value};
 
@@ -25,7 +26,7 @@ pub fn routes() -> Vec<crate::app::Route> {
 
 // ------------------------------------------------------------------------------------ helpers
 
-/// The wallet named by the `walletName` header, validated (§1.9).
+/// The wallet named by the `walletName` header, validated.
 fn wallet_header(req: &Req) -> Result<String, ApiError> {
     let wallet = req.require_header("walletName")?;
     validate_wallet_name("walletName", &wallet)?;
@@ -49,7 +50,7 @@ fn field(v: &Value, name: &str) -> Value {
     v.get(name).cloned().unwrap_or(Value::Null)
 }
 
-/// `addressType` of §1.8 from `validateaddress`/`getaddressinfo` output.
+/// The `addressType` name from `validateaddress`/`getaddressinfo` output.
 pub(crate) fn address_type(info: &Value) -> &'static str {
     let flag = |name: &str| info.get(name).and_then(Value::as_bool).unwrap_or(false);
     if info.get("isvalid").and_then(Value::as_bool) == Some(false) {
@@ -163,7 +164,7 @@ async fn official_address(req: Req) -> OpResult {
 
 // ------------------------------------------------------------------------- W2 encrypt-wallet
 
-/// Passphrases must be able to travel in a header later (§1.3): printable ASCII, no
+/// Passphrases must be able to travel in a header later: printable ASCII, no
 /// leading or trailing whitespace.
 fn require_passphrase(req: &Req, name: &str) -> Result<String, ApiError> {
     let passphrase = req.require_body_str(name)?;
@@ -210,7 +211,7 @@ async fn encrypt_wallet(req: Req) -> OpResult {
 
 // ------------------------------------------------------------------------ W8 transactions
 
-/// A `listtransactions` entry as the WalletTx of §1.12.
+/// A `listtransactions` entry as the service's `WalletTx`.
 fn wallet_tx(entry: &Value) -> Value {
     let category = entry.get("category").and_then(Value::as_str).unwrap_or("");
     let fee = if category == "send" {
