@@ -35,8 +35,9 @@ if wants java; then
     if command -v javac >/dev/null && command -v java >/dev/null; then
         out=$root/target/bench-java
         mkdir -p "$out"
-        if [ ! -f "$out/RawJava.class" ] || [ bench/java/RawJava.java -nt "$out/RawJava.class" ]; then
-            javac -d "$out" bench/java/RawJava.java
+        if [ ! -f "$out/RawJava.class" ] || [ bench/java/RawJava.java -nt "$out/RawJava.class" ] ||
+           [ bench/java/BenchRow.java -nt "$out/RawJava.class" ]; then
+            javac -d "$out" bench/java/RawJava.java bench/java/BenchRow.java
         fi
         extra+=(--client "java=java -cp $(printf %q "$out") RawJava")
     else
@@ -67,7 +68,11 @@ build_client() {  # SCRIPT KEY=ARGS... (ARGS: what the row appends to the comman
     done
     rm -f "$err"
 }
-wants kotlin && build_client bench/kotlin/clients.sh kotlin=
+jvm=()
+wants kotlin && jvm+=(kotlin=org.walletsdk.bench.ClientBenchKt)
+wants java-sdk && jvm+=(java-sdk=org.walletsdk.bench.JavaApiBenchKt)
+wants okhttp && jvm+=(okhttp=OkHttpJava)
+[ ${#jvm[@]} -eq 0 ] || build_client bench/kotlin/clients.sh "${jvm[@]}"
 # one program, two rows
 swift=()
 wants swift && swift+=(swift=sdk)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the Kotlin row of the side-by-side harness (bench/run.sh runs this under
-# flock /tmp/kotlin-swift-tests.lock, since bindings-kotlin/build.sh rewrites the generated
-# sources): the Kotlin library and ClientBench.kt with Maven (bindings-kotlin/build.sh: pom.xml,
+# Builds the JVM rows of the side-by-side harness: Kotlin WalletClient, the Java API and OkHttp
+# (bench/run.sh runs this under flock /tmp/kotlin-swift-tests.lock, since
+# bindings-kotlin/build.sh rewrites the generated sources): the Kotlin library and the programs
+# of bench/kotlin with Maven (bindings-kotlin/build.sh: pom.xml,
 # profile `programs`), the bindings generated from the release FFI library (built by bench/run.sh).
 # Both jars and the library are copied into target/bench-kotlin, so that other builds rewriting
 # bindings-kotlin/build or target/release while the bench runs do not change what the row loads;
@@ -21,6 +22,16 @@ mkdir -p "$out"
 cmp -s "$main_jar" "$out/main.jar" || cp "$main_jar" "$out/main.jar"
 cmp -s "$programs_jar" "$out/programs.jar" || cp "$programs_jar" "$out/programs.jar"
 cp "$WALLET_SDK_FFI_LIB" "$out/"
-printf '%q ' java -Djna.library.path="$out" -cp "$out/programs.jar:$out/main.jar:$cp_runtime" \
-  org.walletsdk.bench.ClientBenchKt
+# the JVM peer: OkHttp + Jackson (bench/java/OkHttpJava.java), its jars resolved by bench/java/pom.xml
+peers=$root/bench/java
+if [ ! -s "$out/peers.classpath" ] || [ "$peers/pom.xml" -nt "$out/peers.classpath" ]; then
+  mvn -q -B -ntp -f "$peers/pom.xml" dependency:build-classpath -Dmdep.outputFile="$out/peers.classpath" >&2
+fi
+if [ ! -f "$out/peers/OkHttpJava.class" ] || [ "$peers/OkHttpJava.java" -nt "$out/peers/OkHttpJava.class" ] ||
+   [ "$peers/BenchRow.java" -nt "$out/peers/OkHttpJava.class" ]; then
+  javac -d "$out/peers" -cp "$(cat "$out/peers.classpath")" "$peers/OkHttpJava.java" "$peers/BenchRow.java" >&2
+fi
+# one command for the three rows; bench/run.sh appends the main class of each row (ClientBenchKt,
+# JavaApiBenchKt, OkHttpJava)
+printf '%q ' java -Djna.library.path="$out" -cp "$out/programs.jar:$out/main.jar:$cp_runtime:$out/peers:$(cat "$out/peers.classpath")"
 echo

@@ -5,6 +5,7 @@ package org.walletsdk
 
 import kotlinx.coroutines.CoroutineName
 import kotlinx.coroutines.CoroutineScope
+import kotlinx.coroutines.CoroutineStart
 import kotlinx.coroutines.Dispatchers
 import kotlinx.coroutines.SupervisorJob
 import kotlinx.coroutines.cancel
@@ -30,8 +31,10 @@ abstract class JavaWalletClientBase(
      * A [WalletException] completes the future exceptionally (`get()` throws an
      * `ExecutionException` whose cause is it).
      */
+    // Started undispatched: the call is sent from the caller's thread at once (no hop to a pool
+    // thread first); its completion resumes on Dispatchers.Default, never on the SDK's thread.
     protected fun <T> async(call: suspend WalletClient.() -> T): CompletableFuture<T> =
-        scope.future { client.call() }
+        scope.future(start = CoroutineStart.UNDISPATCHED) { client.call() }
 
     /** Runs [call] on the calling thread until it is done; a [WalletException] is thrown as it is. */
     protected fun <T> blocking(call: suspend WalletClient.() -> T): T = runBlocking { client.call() }

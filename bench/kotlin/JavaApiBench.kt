@@ -1,0 +1,58 @@
+// The Java-API row of the side-by-side harness (bench/run.py; built by bench/kotlin/clients.sh):
+// JavaWalletClient.addressBalanceAsync, the CompletableFuture that Java callers use, N calls in
+// flight (each completion starts the next call), after the same untimed warm-up as the other JVM
+// rows. Written in Kotlin only because Java cannot use WalletClientConfig's default arguments; it
+// calls nothing but the Java API. Prints one JSON line, as the other clients do.
+//
+//     java ... org.walletsdk.bench.JavaApiBenchKt URL CALLS WARM N
+package org.walletsdk.bench
+
+import java.util.Locale
+import java.util.concurrent.CountDownLatch
+import java.util.concurrent.atomic.AtomicInteger
+import kotlin.system.exitProcess
+import org.walletsdk.JavaWalletClient
+import org.walletsdk.Secret
+import org.walletsdk.WalletClientConfig
+
+private const val JAVA_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl"
+private const val JAVA_ADDRESS = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9"
+
+private fun start(client: JavaWalletClient, next: AtomicInteger, calls: Int, latencies: LongArray, done: CountDownLatch) {
+    val i = next.getAndIncrement()
+    if (i >= calls) return
+    val started = System.nanoTime()
+    client.addressBalanceAsync(JAVA_ADDRESS).whenComplete { balance, error ->
+        if (error != null || balance.utxoCount != 3L) {
+            System.err.println("bad answer: $error")
+            exitProcess(1)
+        }
+        latencies[i] = System.nanoTime() - started
+        done.countDown()
+        start(client, next, calls, latencies, done)
+    }
+}
+
+private fun driveFutures(client: JavaWalletClient, calls: Int, inFlight: Int): LongArray {
+    val latencies = LongArray(calls)
+    val next = AtomicInteger()
+    val done = CountDownLatch(calls)
+    repeat(minOf(inFlight, calls)) { start(client, next, calls, latencies, done) }
+    done.await()
+    return latencies
+}
+
+fun main(args: Array<String>) {
+    val url = args[0]
+    val (calls, warm, inFlight) = args.drop(1).map { it.toInt() }
+    val client = JavaWalletClient(WalletClientConfig(baseUrl = url, credential = Secret(JAVA_KEY)))
+    driveFutures(client, warm, inFlight)
+    val start = System.nanoTime()
+    val latencies = driveFutures(client, calls, inFlight)
+    val secs = (System.nanoTime() - start) / 1e9
+    latencies.sort()
+    println(String.format(Locale.ROOT,
+        "{\"client\":\"Java JavaWalletClient futures, %d in flight\",\"calls\":%d,\"secs\":%.6f,\"p50_us\":%.1f,\"p99_us\":%.1f}",
+        inFlight, calls, secs, latencies[calls / 2] / 1e3, latencies[minOf((calls * 0.99).toInt(), calls - 1)] / 1e3))
+    exitProcess(0) // the Rust runtime's threads would otherwise keep the JVM alive
+}
