@@ -15,7 +15,10 @@ docs/ with its ADRs, tests/; not ffi/vendor, upstream's) is placed:
                          another file, an API that only another platform has). Keep it rare.
 
 A fence without a language, or with one this script does not know, cannot be placed: `check`
-fails listing it (write `text` for output). The convention for statements-only blocks (the names
+fails listing it (write `text` for output). Doc comments: the library crates' are rustdoc's
+doc-tests (cargo test); the doc comments and docstrings that nothing runs (UNTESTED_DOCS: the
+shipped Python, Kotlin and Swift sources, the Python module's Rust, the CLI) may hold no sample,
+and `check` fails naming one. The convention for statements-only blocks (the names
 they may use without defining them, the stand-ins) is in CONTRIBUTING.md, "Code samples"; the
 stand-ins themselves are below (STANDINS) and, for Swift, in
 bindings-swift/Sources/WalletSDKSamples/StandIns.swift.
@@ -120,8 +123,31 @@ def blocks_of(path):
     return found, problems
 
 
+# Doc comments and docstrings that no doc-test runs: the shipped Python, Kotlin and Swift sources,
+# the CLI (a binary crate: rustdoc tests no doc comment of it) and the Python module's Rust (its
+# doc comments become the docstrings). A code sample there would never be compiled; none may be.
+UNTESTED_DOCS = (("bindings-python/python/", (".py", ".pyi")), ("bindings-python/src/", (".rs",)),
+                 ("bindings-kotlin/src/main/", (".kt",)), ("bindings-swift/Sources/WalletSDK/", (".swift",)),
+                 ("cli/src/", (".rs",)))
+DOC_SAMPLE = re.compile(r"^\s*(?:///?!?|#|\*)?\s*(?:```|>>> )")
+
+
+def doc_samples():
+    out = subprocess.run(["git", "-C", str(ROOT), "ls-files", "--cached", "--others", "--exclude-standard",
+                          *[d for d, _ in UNTESTED_DOCS]], check=True, capture_output=True, text=True).stdout.split()
+    problems = []
+    for path in out:
+        if not any(path.startswith(d) and path.endswith(ext) for d, ext in UNTESTED_DOCS) or not (ROOT / path).is_file():
+            continue
+        for n, line in enumerate((ROOT / path).read_text(encoding="utf-8", errors="replace").splitlines()):
+            if DOC_SAMPLE.match(line):
+                problems.append(f"{path}:{n + 1}: a code sample in a doc comment or docstring, which nothing "
+                                f"compiles: put it in the Markdown (CONTRIBUTING.md, Code samples)")
+    return problems
+
+
 def all_blocks():
-    blocks, problems = [], []
+    blocks, problems = [], doc_samples()
     for p in markdown_files():
         b, pr = blocks_of(p)
         blocks += b
