@@ -987,7 +987,10 @@ impl Client {
             Some(text) => match query {
                 None => text.clone(),
                 Some(pairs) => {
-                    let mut uri = String::with_capacity(text.len() + 1 + 64);
+                    // the exact length when nothing needs encoding: `Bytes` then takes the
+                    // text's buffer as it is (a larger one costs it an allocation of its own)
+                    let len = pairs.clone().map(|(name, value)| 2 + name.len() + value.len()).sum::<usize>();
+                    let mut uri = String::with_capacity(text.len() + len);
                     uri.push_str(text);
                     for (i, (name, value)) in pairs.enumerate() {
                         uri.push(if i == 0 { '?' } else { '&' });

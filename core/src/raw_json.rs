@@ -27,6 +27,8 @@ pub struct RawJson(Repr);
 
 #[derive(Clone)]
 enum Repr {
+    /// Text of the crate's own (`null`: every result starts with it).
+    Static(&'static str),
     /// Redacted text.
     Text(Box<str>),
     /// An answer's `data`, redacted when first read (shared by the clones).
@@ -52,7 +54,7 @@ impl Later {
             match crate::decode::redact_answer(self.op, data, &[], self.echoed.as_ref()).0 {
                 Repr::Text(text) => text,
                 // redact_answer makes text
-                Repr::Later(later) => later.text().into(),
+                other => RawJson(other).as_str().into(),
             }
         })
     }
@@ -62,6 +64,7 @@ impl RawJson {
     /// The JSON text.
     pub fn as_str(&self) -> &str {
         match &self.0 {
+            Repr::Static(text) => text,
             Repr::Text(text) => text,
             Repr::Later(later) => later.text(),
         }
@@ -78,6 +81,7 @@ impl RawJson {
     /// The JSON text, without a copy (when it has been redacted already, or is read only here).
     pub fn into_string(self) -> String {
         match self.0 {
+            Repr::Static(text) => text.into(),
             Repr::Text(text) => text.into(),
             Repr::Later(later) => match Arc::try_unwrap(later) {
                 Ok(mut later) => {
@@ -131,7 +135,7 @@ impl std::hash::Hash for RawJson {
 impl Default for RawJson {
     /// `null`.
     fn default() -> Self {
-        RawJson::from_trusted("null".into())
+        RawJson(Repr::Static("null"))
     }
 }
 
