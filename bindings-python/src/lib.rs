@@ -50,7 +50,7 @@ fn runtime_handle() -> tokio::runtime::Handle {
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
-/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``settle_time``
+/// p2sh_segwit 1, bech32 2, mweb 3 — the service's convention). ``settle_time``
 /// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
 /// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
@@ -76,7 +76,7 @@ pub struct Client {
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
-/// p2sh_segwit 1, bech32 2, mweb 3 — a convention of operations.md). ``settle_time``
+/// p2sh_segwit 1, bech32 2, mweb 3 — the service's convention). ``settle_time``
 /// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
 /// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
 /// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.

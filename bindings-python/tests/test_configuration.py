@@ -10,7 +10,7 @@ from conftest import env, make_client, mint_key, sandbox_post, unique
 
 
 def test_address_type_codes_are_configurable():
-    """operations.md C1: the integer codes of address types are a convention; a client can
+    """The integer codes of address types are the service's convention, not fixed; a client can
     send others. Here legacy is mapped to 2, so the sandbox makes a bech32 address."""
     c = make_client(address_type_codes={"legacy": 2})
     name = unique("codes")

@@ -64,7 +64,7 @@ pub struct WalletClientConfig {
     #[uniffi(default = None)]
     pub expiry_skew_seconds: Option<i64>,
     /// The integer codes sent for address types (default legacy 0, p2sh-segwit 1, bech32 2,
-    /// mweb 3 — a convention, operations.md C1).
+    /// mweb 3 — the service's convention).
     #[uniffi(default = None)]
     pub address_type_codes: Option<AddressTypeCodes>,
     /// When a request whose answer was lost can no longer be in flight, in milliseconds after

@@ -472,7 +472,7 @@ async fn a9_on_a_locked_encrypted_importable_wallet() {
     let mweb = rpc(Some(name), "getnewaddress", json!(["", "mweb"])).await;
     rpc(Some(name), "walletlock", json!([])).await;
     private_key_v2(name, phrase, mweb.as_str().unwrap()).await.assert_error(422, "unsupported_address_type");
-    // Without mnemonics, the passphrase path of A8 (operations.md C3).
+    // Without mnemonics, the passphrase path of address_private_key.
     let r = Api::new()
         .get("/api/Address/address-private-key-v2", &[("wallet", name), ("encryptedPassphrase", pp)], &[("address", key1)])
         .await;

@@ -3,7 +3,7 @@ import XCTest
 
 /// Client configuration that changes what is sent, checked against the sandbox.
 final class ConfigTests: XCTestCase {
-    /// operations.md C1: the codes are a convention; mapping legacy to 2 makes the sandbox
+    /// The integer codes of address types are the service's convention, not fixed; mapping legacy to 2 makes the sandbox
     /// create a bech32 address for a legacy request.
     func testAddressTypeCodesAreConfigurable() async throws {
         let remapped = try WalletClient(config: WalletClientConfig(

@@ -504,7 +504,7 @@ async fn address_private_key_v2(req: Req) -> OpResult {
     )
 }
 
-/// A9 without mnemonics but with a passphrase behaves as A8 (operations.md C3).
+/// address_private_key_v2 without mnemonics but with a passphrase behaves as address_private_key.
 async fn private_key_with_passphrase(req: &Req, wallet: &str, address: &str, passphrase: &str) -> OpResult {
     let node = &req.node;
     let info = address_info(node, wallet, address).await?;

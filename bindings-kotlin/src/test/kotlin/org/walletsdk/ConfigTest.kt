@@ -9,7 +9,7 @@ import org.junit.Test
 class ConfigTest {
     @Test
     fun addressTypeCodesAreConfigurable() = runBlocking {
-        // operations.md C1: the codes are a convention; mapping legacy to 2 makes the sandbox
+        // the integer codes of address types are the service's convention, not fixed; mapping legacy to 2 makes the sandbox
         // create a bech32 address for a Legacy request.
         val remapped = WalletClient(
             WalletClientConfig(
