@@ -660,7 +660,7 @@ impl Client {
         *self.shared.call_hook.write().unwrap_or_else(|e| e.into_inner()) = hook;
     }
 
-    /// Runs one operation: validates, sends (with retries per §1.6), decodes.
+    /// Runs one operation: validates, sends (with retries, docs/errors.md), decodes.
     pub(crate) async fn execute<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
         let span = tracing::info_span!(
             "wallet_sdk.operation",
@@ -820,7 +820,7 @@ impl Client {
         }
     }
 
-    /// Sends one prepared request, with retries per §1.6: the answer or the error.
+    /// Sends one prepared request, with retries (docs/errors.md): the answer or the error.
     async fn send(&self, op: &'static Operation, call: &PreparedCall) -> Result<decode::Answer> {
         let req = &call.req;
         let credential = &call.credential;
