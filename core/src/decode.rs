@@ -1,4 +1,4 @@
-//! Response decoding (operations.md §1.6): envelope or bare JSON, `successful: false` as an
+//! Response decoding: envelope or bare JSON, `successful: false` as an
 //! error even on HTTP 200, non-JSON bodies as `decode` errors with a short excerpt.
 
 use std::time::Duration;
@@ -497,7 +497,7 @@ fn for_non_idempotent(op: &'static Operation, e: Error) -> Error {
     }
 }
 
-/// The code derived from an HTTP status when the body has none (§1.6 rule 3).
+/// The code derived from an HTTP status when the body has none (the table of docs/errors.md).
 pub(crate) fn code_for_status(status: u16) -> &'static str {
     match status {
         400 => "validation_failed",
