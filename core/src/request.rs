@@ -476,7 +476,7 @@ mod tests {
         assert_eq!(r.body.clone().unwrap(), r#"{"type":0}"#);
         assert_eq!(r.secrets, vec!["pp-123".to_string()]);
 
-        // another address-type mapping (operations.md C1) changes only the code sent
+        // another address-type mapping (the codes are the service's convention) changes only the code sent
         let bech32m_first = AddressTypeCodes { mweb: 4, ..AddressTypeCodes::default() };
         let r = build_with(
             &ops::CREATE_ADDRESS,
