@@ -15,9 +15,10 @@ demo: deps
 sandbox: deps
 	cargo run -q -p wallet-sandbox --
 
-## Every test in every language (all of them run, even after a failure; the result is failed then).
+## Every test in every language (all of them run, even after a failure; the result is failed then),
+## then the documentation site built and its links checked (docs, below).
 test:
-	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios test-hostile test-fuzz-smoke test-soak-smoke
+	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
@@ -44,8 +45,12 @@ test-hostile: deps
 	scripts/test-hostile
 
 ## Every crate that ships is built from its own package, as the registry would (nothing uploaded).
+## cargo verifies each crate against the others' packages through a local registry, and takes a
+## registry package of the same name and version as unchanged: its earlier extraction and build
+## would be reused, so ours are removed first (the build in a target folder of its own).
 publish-check:
-	cargo publish --dry-run --allow-dirty -p wallet-sdk -p wallet-sdk-ffi -p wallet-sdk-python -p wallet-cli
+	rm -rf $${CARGO_HOME:-$$HOME/.cargo}/registry/src/-*/wallet-* target/publish-check/*/.fingerprint/wallet-*
+	CARGO_TARGET_DIR=target/publish-check cargo publish --dry-run --allow-dirty -p wallet-sdk -p wallet-sdk-ffi -p wallet-sdk-python -p wallet-cli
 
 ## Client overhead per call against an instant local server, the offline toolkit on one core, and
 ## the side-by-side table of issue 13 (bench/: each client against raw reqwest, aiohttp, the JDK;
@@ -102,8 +107,10 @@ SOAK_SMOKE_CALLS ?= 20000
 test-soak-smoke: deps
 	SOAK_CALLS=$(SOAK_SMOKE_CALLS) SOAK_CANCEL_CALLS=$(SOAK_SMOKE_CALLS) SOAK_FAIL_CALLS=$(SOAK_SMOKE_CALLS) scripts/soak
 
-## The documentation site (mkdocs.yml, docs/): the pages, the Rust and Python API references and
-## every link checked, into target/site (scripts/docs; its tools go into .venv-docs).
+## The documentation site (mkdocs.yml, docs/) into target/site: the pages, the Rust, Python,
+## Kotlin/Java (Dokka, bindings-kotlin/pom.xml profile docs) and Swift (symbol graph) API
+## references, every link checked, and no tracked file pointing outside the repository
+## (scripts/check-repo-refs). scripts/docs installs what it needs: .venv-docs, Maven, the Swift root.
 .PHONY: docs
 docs:
 	scripts/docs
