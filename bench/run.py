@@ -19,7 +19,8 @@ previous run the same way. A row slower than BENCH_CALLS in BENCH_SECS keeps BEN
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
 BENCH_CALLS), BENCH_WARMUP [1000], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
 BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY (comma-separated row keys: raw,raw-hyper,
-sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,swift,swift-urlsession,
+sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,java-sdk,okhttp,swift,
+swift-urlsession,
 size).
 
 `--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
@@ -46,12 +47,15 @@ HERE = Path(__file__).resolve().parent
 
 # Pairs of rows the issues compare with each other (the first ÷ the second, the target ratio):
 # issue 24's Rust Client against a raw hyper-util client built as its transport is, and the
-# Python clients against pyreqwest's; issue 13's against aiohttp, the JDK and URLSession.
+# Python clients against pyreqwest's, Kotlin against OkHttp and the Java API against Kotlin (within
+# 10%); issue 13's against aiohttp, the JDK and URLSession.
 VERSUS = [
     ("sdk", "raw-hyper", 0.95),
     ("py-async", "pyreqwest-async", 1.5),
     ("py-sync", "pyreqwest-sync", 1),
     ("py-async", "aiohttp", 4),
+    ("kotlin", "okhttp", 1),
+    ("java-sdk", "kotlin", 0.9),
     ("kotlin", "java", 3),
     ("swift", "swift-urlsession", 1),
 ]
