@@ -54,7 +54,7 @@ else
 fi
 # samples: the blocks that were to be compiled (scripts/samples.py's counts), those that failed
 samples_total=$(awk '{n += $4} END {print n + 0}' <<<"$samples_found")
-samples_ignored=$(awk '{n += $6} END {print n + 0}' <<<"$samples_found")
+samples_ignored=$(awk '{n += $7} END {print n + 0}' <<<"$samples_found")
 if [ "$samples_failed" -gt 0 ]; then samples_ok="0 compiled (a failing compile stops the build: the other $((samples_total - samples_failed)) are not counted)"
 elif [ -z "$summary" ]; then samples_ok="not known to compile (the build failed)"
 else samples_ok="$samples_total compiled"; fi
