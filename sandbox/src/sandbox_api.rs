@@ -106,6 +106,11 @@ fn keys(state: &Arc<AppState>, body: &Value) -> OpResult {
     ok("Key issued", json!({ "apiKey": key, "expiresAt": exp, "compat": compat.as_str() }))
 }
 
+/// One block producer at a time: two `generatetoaddress` calls at once to the same address in the
+/// same second build the same block, and the node refuses the second ("ProcessNewBlock, block not
+/// accepted"), which failed callers that mine or fund concurrently.
+static MINING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// Mines on the default node and returns once the address index has caught up.
 pub async fn mine(state: &Arc<AppState>, blocks: u64, address: Option<String>) -> OpResult {
     let node = &state.default_node;
@@ -113,9 +118,11 @@ pub async fn mine(state: &Arc<AppState>, blocks: u64, address: Option<String>) -
         Some(a) => a,
         None => miner_address(&node.rpc).await.map_err(ApiError::from)?,
     };
+    let mining = MINING.lock().await;
     let hashes = node.rpc("generatetoaddress", json!([blocks, address])).await.map_err(|e| {
         if e.code == "node_error" { ApiError::validation("address", e.message.clone()) } else { e }
     })?;
+    drop(mining);
     let height = node.rpc("getblockcount", json!([])).await?.as_u64().unwrap_or(0);
     // Wallets learn of new blocks asynchronously; callers expect to see them at once.
     node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
@@ -217,7 +224,10 @@ async fn mine_competing_chain(state: &Arc<AppState>, blocks: i64, drop_transacti
         }
     }
     let mined = match result {
-        Ok(()) => node.rpc("generatetoaddress", json!([blocks, address])).await,
+        Ok(()) => {
+            let _mining = MINING.lock().await;
+            node.rpc("generatetoaddress", json!([blocks, address])).await
+        }
         Err(e) => Err(e),
     };
     for txid in &lowered {
