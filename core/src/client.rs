@@ -102,7 +102,8 @@ struct Shared {
     /// are the SDK's own, so a plain FNV hash serves (SipHash's protection against chosen keys
     /// costs more than the rest of the look-up).
     urls: std::collections::HashMap<&'static str, String, std::hash::BuildHasherDefault<Fnv>>,
-    credential: RwLock<CurrentCredential>,
+    /// Shared by the calls that use it: a call takes one reference, not a copy of each part.
+    credential: RwLock<Arc<CurrentCredential>>,
     expiry_skew: Duration,
     max_response_bytes: usize,
     address_type_codes: AddressTypeCodes,
@@ -173,30 +174,29 @@ pub(crate) struct AnswerMeta {
 
 /// The credential and its header value, checked and made once per credential instead of once
 /// per call (`None` when the value cannot travel in a header: the call then fails as before).
-#[derive(Clone)]
 struct CurrentCredential {
     credential: Credential,
     header: Option<HeaderValue>,
 }
 
 impl CurrentCredential {
-    fn new(credential: Credential) -> CurrentCredential {
+    fn new(credential: Credential) -> Arc<CurrentCredential> {
         let header = HeaderValue::from_str(credential.expose()).ok().map(|mut value| {
             value.set_sensitive(true);
             value
         });
-        CurrentCredential { credential, header }
+        Arc::new(CurrentCredential { credential, header })
     }
 }
 
-/// A validated request and the credential it goes with.
-#[derive(Clone)]
+/// A validated request and the credential it goes with. Owned by the call; a non-idempotent
+/// call shares it with the task that sends it (`send_detached`) through an `Arc`, made only then.
 struct PreparedCall {
-    req: Arc<BuiltRequest>,
-    credential: CurrentCredential,
+    req: BuiltRequest,
+    credential: Arc<CurrentCredential>,
     /// What is scrubbed from everything the answer brings back: the credential's forms and
     /// the call's secret inputs'.
-    forms: Arc<SecretForms>,
+    forms: SecretForms,
 }
 
 /// Held while the caller waits for a detached request; dropped early when the caller stops
@@ -204,7 +204,7 @@ struct PreparedCall {
 struct AbandonWatch {
     rx: Option<tokio::sync::oneshot::Receiver<Result<decode::Answer>>>,
     client: Client,
-    call: PreparedCall,
+    call: Arc<PreparedCall>,
     op: &'static Operation,
 }
 
@@ -727,11 +727,14 @@ impl Client {
         meta: &mut AnswerMeta,
         resolve: Option<crate::exactly_once::ResolveInfo>,
     ) -> Result<T> {
-        let call = self.prepare(op, &args)?;
-        let answer = if op.idempotent {
-            self.send(op, &call).await
+        let prepared = self.prepare(op, &args)?;
+        let shared;
+        let (call, answer) = if op.idempotent {
+            let answer = self.send(op, &prepared).await;
+            (&prepared, answer)
         } else {
-            self.send_detached(op, call.clone()).await
+            shared = Arc::new(prepared);
+            (&*shared, self.send_detached(op, shared.clone()).await)
         };
         let attempts = answer.as_ref().map(|a| a.attempts).unwrap_or(0);
         if let (true, Ok(a)) = (meta.wanted, &answer) {
@@ -759,15 +762,15 @@ impl Client {
             .credential
             .check_not_expired(now_unix(), self.shared.expiry_skew)
             .map_err(|e| e.set_operation(op.name))?;
-        let forms = Arc::new(SecretForms::with_credential(credential.credential.echo_forms(), req.secrets.iter().map(String::as_str)));
-        Ok(PreparedCall { req: Arc::new(req), credential, forms })
+        let forms = SecretForms::with_credential(credential.credential.echo_forms(), req.secrets.iter().map(String::as_str));
+        Ok(PreparedCall { req, credential, forms })
     }
 
     /// Sends a non-idempotent request on a task of its own, so that once written it runs to
     /// completion even when the caller stops waiting (drops the future, cancels the coroutine
     /// or task, times out): what became of it then goes to the abandoned-call hook and the log
     /// instead of vanishing (docs/adr/0002).
-    async fn send_detached(&self, op: &'static Operation, call: PreparedCall) -> Result<decode::Answer> {
+    async fn send_detached(&self, op: &'static Operation, call: Arc<PreparedCall>) -> Result<decode::Answer> {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
             return self.send(op, &call).await;
         };
