@@ -11,10 +11,11 @@ before and after it, so slow drift of the machine's load falls out of the ratio 
 into it; the ratio column is the median over the rounds (the raw row: the median of all its
 runs), and the range column the lowest and highest req/s of the counted runs.
 
-Each counted run lasts at least about BENCH_SECS: a row's first run takes BENCH_CALLS calls, and
-when it ends sooner it only measures the row's speed (a probe, not counted) and runs again with
-enough calls for BENCH_SECS × 1.2 at that speed; later runs take their calls from the row's
-previous run the same way. A row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
+Each counted run lasts at least BENCH_SECS: a row's first run takes BENCH_CALLS calls, later runs
+enough calls for BENCH_SECS × 1.2 at the speed of the row's previous run; a run that ends sooner
+only measures the row's speed (a probe, printed, not counted) and runs again with enough calls
+for BENCH_SECS × 1.2 at that speed (twice at most: the third run counts whatever its length). A
+row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
 BENCH_CALLS), BENCH_WARMUP [1000], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
@@ -137,8 +138,9 @@ def main():
         calls_of = {k: calls for k in clients}  # the next run's calls, per row
 
         def run(key, r):
-            first = key not in counted
-            while True:
+            # a run shorter than BENCH_SECS (a row's first, or one in a suddenly faster moment)
+            # only measures the speed and is run again with more calls, twice at most
+            for retry in range(3):
                 n = calls_of[key]
                 row = run_client([url if a == "URL" else str(n) if a == "CALLS" else a for a in clients[key]])
                 if row is None:
@@ -146,17 +148,13 @@ def main():
                 rate = row["calls"] / row["secs"]
                 if min_secs > 0:
                     calls_of[key] = max(calls, int(rate * min_secs * 1.2))
-                if first and row["secs"] < min_secs and calls_of[key] > n:
+                if retry < 2 and row["secs"] < min_secs and calls_of[key] > n:
                     print(f"#   probe: {row['client']}: {rate:,.0f} req/s in {row['secs']:.2f} s; "
                           f"again with {calls_of[key]} calls", file=sys.stderr, flush=True)
-                    first = False
                     continue
-                counted.add(key)
                 print(f"#   round {r + 1}: {row['client']}: {rate:,.0f} req/s ({row['calls']} calls, "
                       f"{row['secs']:.2f} s)", file=sys.stderr, flush=True)
                 return row, rate
-
-        counted = set()
 
         for r in range(rounds):
             before = run("raw", r)
