@@ -796,7 +796,8 @@ impl Client {
     /// Tells the hook and the log what became of a call whose caller stopped waiting.
     fn report_abandoned(&self, op: &'static Operation, call: &PreparedCall, result: Result<decode::Answer>) {
         let forms = &call.forms;
-        let (request_id, status, outcome) = match result {
+        // the raw JSON below reads `data`, which the envelope scan may have skipped unchecked
+        let (request_id, status, outcome) = match result.and_then(|a| a.checked(op)) {
             Ok(a) => {
                 let data = decode::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))

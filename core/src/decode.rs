@@ -133,6 +133,18 @@ pub(crate) struct Answer {
     pub request_id: Option<String>,
     /// Attempts made (set by the client).
     pub attempts: u32,
+    /// `Some` when the envelope was read by [`scan_envelope`], which skips over `data` without
+    /// checking that it is JSON: what [`interpret`] needs to make the error it would have made
+    /// had it read the body with serde (the typed decode of `data`, which reads every byte of
+    /// it, tells whether that is needed).
+    pending: Option<Pending>,
+}
+
+/// The parts of a response that only a body found not to be JSON after all needs.
+#[derive(Debug, Clone)]
+pub(crate) struct Pending {
+    content_type: Option<String>,
+    retry_after: Option<Duration>,
 }
 
 impl Answer {
@@ -140,7 +152,45 @@ impl Answer {
     /// send): `data` is this JSON object text, as if in a `successful: true` envelope.
     pub(crate) fn made_by_sdk(data: String) -> Answer {
         let range = 0..data.len();
-        Answer { body: data, data: Some(range), enveloped: true, status: 200, request_id: None, attempts: 0 }
+        Answer { body: data, data: Some(range), enveloped: true, status: 200, request_id: None, attempts: 0, pending: None }
+    }
+
+    /// The answer as [`interpret`] makes it reading the whole body with serde: when the fast
+    /// envelope scan skipped `data`, that `data` is checked (and the error is the one a body
+    /// that is not JSON gets). For readers of [`Answer::data`] other than [`typed`].
+    pub(crate) fn checked(self, op: &'static Operation) -> Result<Answer> {
+        match self.pending {
+            None => Ok(self),
+            Some(pending) => {
+                let attempts = self.attempts;
+                let raw = RawResponse {
+                    status: self.status,
+                    content_type: pending.content_type,
+                    request_id: self.request_id,
+                    retry_after: pending.retry_after,
+                    body: self.body.into_bytes(),
+                };
+                match interpret_with(op, raw, false) {
+                    Ok(a) => Ok(Answer { attempts, ..a }),
+                    Err(e) if attempts > 0 => Err(e.set_attempts(attempts)),
+                    Err(e) => Err(e),
+                }
+            }
+        }
+    }
+
+    /// The error [`interpret`] makes when the body is not JSON after all (the fast scan skipped
+    /// `data`); `None` when it is JSON.
+    fn not_json(&self, op: &'static Operation) -> Option<Error> {
+        let pending = self.pending.as_ref()?;
+        let raw = RawResponse {
+            status: self.status,
+            content_type: pending.content_type.clone(),
+            request_id: self.request_id.clone(),
+            retry_after: pending.retry_after,
+            body: self.body.clone().into_bytes(),
+        };
+        interpret_with(op, raw, false).err()
     }
 
     /// The JSON text of the answer's `data`.
@@ -366,7 +416,219 @@ impl<'de> serde::Deserialize<'de> for Envelope<'de> {
 
 /// Interprets one response: the answer (which keeps the body) on success, else the error.
 pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer> {
+    interpret_with(op, r, true)
+}
+
+/// What the fast reading of a `successful: true` envelope found (see [`scan_envelope`]).
+struct Scan {
+    successful: Option<bool>,
+    data: Option<Range<usize>>,
+    /// Opening brackets outside strings: at most [`json_limits::MAX_JSON_DEPTH`] in a text of
+    /// at most [`json_limits::MIN_ENTRY_BUDGET`] bytes is within the limits.
+    opens: usize,
+}
+
+/// Reads the top level of the usual envelope (`{"successful":true,"message":"…","data":…}`)
+/// without serde: one pass over the body instead of serde's envelope pass (which reads `data`
+/// once to find where it ends) and the typed decode's second one.
+///
+/// It accepts only what serde accepts and reads the same way, and gives up (`None`: serde
+/// reads the body as before) on anything else: a top level that is not an object, a key or a
+/// value with an escape or a control character, a value other than `true`, `false`, `null` or
+/// a plain string beside `data`, a second `data`, anything but whitespace after the object.
+/// `data` itself is only skipped over (brackets matched, strings jumped), not checked: the
+/// typed decode reads all of it with serde, and when that fails [`Answer::not_json`] tells
+/// whether the body was JSON at all.
+fn scan_envelope(body: &[u8]) -> Option<Scan> {
+    let ws = |at: &mut usize| {
+        while matches!(body.get(*at), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            *at += 1;
+        }
+    };
+    let mut at = 0;
+    ws(&mut at);
+    if body.get(at) != Some(&b'{') {
+        return None;
+    }
+    at += 1;
+    let mut scan = Scan { successful: None, data: None, opens: 1 };
+    ws(&mut at);
+    if body.get(at) == Some(&b'}') {
+        at += 1;
+    } else {
+        loop {
+            if body.get(at) != Some(&b'"') {
+                return None;
+            }
+            let key_end = plain_string_end(body, at + 1)?;
+            let key = &body[at + 1..key_end];
+            at = key_end + 1;
+            ws(&mut at);
+            if body.get(at) != Some(&b':') {
+                return None;
+            }
+            at += 1;
+            ws(&mut at);
+            if key == b"data" {
+                if scan.data.is_some() {
+                    return None;
+                }
+                let start = at;
+                at = skip_value(body, at, &mut scan.opens)?;
+                scan.data = Some(start..at);
+            } else {
+                let rest = body.get(at..)?;
+                let (len, flag) = match rest.first()? {
+                    b'"' => (plain_string_end(body, at + 1)? + 1 - at, None),
+                    _ if rest.starts_with(b"true") => (4, Some(true)),
+                    _ if rest.starts_with(b"false") => (5, Some(false)),
+                    _ if rest.starts_with(b"null") => (4, None),
+                    _ => return None,
+                };
+                at += len;
+                if key == b"successful" {
+                    scan.successful = flag;
+                }
+            }
+            ws(&mut at);
+            match body.get(at)? {
+                b',' => {
+                    at += 1;
+                    ws(&mut at);
+                }
+                b'}' => {
+                    at += 1;
+                    break;
+                }
+                _ => return None,
+            }
+        }
+    }
+    ws(&mut at);
+    (at == body.len()).then_some(scan)
+}
+
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The high bit of each byte of `x` that is below `n` (and maybe of bytes after it: the first
+/// one marked is always right).
+const fn bytes_below(x: u64, n: u8) -> u64 {
+    x.wrapping_sub(ONES * n as u64) & !x & HIGHS
+}
+
+/// The high bit of each byte of `x` that is `b` (the first one marked is always right).
+const fn bytes_equal(x: u64, b: u8) -> u64 {
+    bytes_below(x ^ (ONES * b as u64), 1)
+}
+
+/// The index of the closing quote of a string whose text starts at `at`, when the text has no
+/// escape and no control character (else `None`). Eight bytes at a time.
+fn plain_string_end(body: &[u8], mut at: usize) -> Option<usize> {
+    while let Some(word) = body.get(at..at + 8) {
+        let x = u64::from_le_bytes(word.try_into().ok()?);
+        let marks = bytes_equal(x, b'"') | bytes_equal(x, b'\\') | bytes_below(x, 0x20);
+        if marks != 0 {
+            at += (marks.trailing_zeros() / 8) as usize;
+            return (body[at] == b'"').then_some(at);
+        }
+        at += 8;
+    }
+    loop {
+        match *body.get(at)? {
+            b'"' => return Some(at),
+            b'\\' | 0..=0x1f => return None,
+            _ => at += 1,
+        }
+    }
+}
+
+/// The index of the closing quote of a string whose text starts at `at`, escapes jumped over
+/// (not checked).
+fn string_end(body: &[u8], mut at: usize) -> Option<usize> {
+    loop {
+        while let Some(word) = body.get(at..at + 8) {
+            let x = u64::from_le_bytes(word.try_into().ok()?);
+            let marks = bytes_equal(x, b'"') | bytes_equal(x, b'\\');
+            if marks != 0 {
+                at += (marks.trailing_zeros() / 8) as usize;
+                break;
+            }
+            at += 8;
+        }
+        match *body.get(at)? {
+            b'"' => return Some(at),
+            b'\\' => at += 2,
+            _ => at += 1,
+        }
+    }
+}
+
+/// Bytes that matter when skipping over a value: quotes and brackets.
+static SKIPPED_OVER: [bool; 256] = json_limits::byte_set(b"\"{}[]");
+
+/// The end of the JSON value that starts at `at`, found by matching brackets and jumping over
+/// strings; nothing else is checked (the typed decode does). Counts the opening brackets.
+fn skip_value(body: &[u8], at: usize, opens: &mut usize) -> Option<usize> {
+    match *body.get(at)? {
+        b'"' => return Some(string_end(body, at + 1)? + 1),
+        b'{' | b'[' => {}
+        // a number or a literal: up to the next delimiter
+        _ => {
+            let len = body[at..].iter().position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
+            return Some(len.map_or(body.len(), |len| at + len));
+        }
+    }
+    let mut depth = 0usize;
+    let mut i = at;
+    while let Some(&b) = body.get(i) {
+        i += 1;
+        if !SKIPPED_OVER[usize::from(b)] {
+            continue;
+        }
+        match b {
+            b'"' => i = string_end(body, i)? + 1,
+            b'{' | b'[' => {
+                depth += 1;
+                *opens += 1;
+            }
+            _ => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// [`interpret`]; `fast`: a `successful: true` envelope may be read by [`scan_envelope`].
+fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Result<Answer> {
     let ok_status = (200..300).contains(&r.status);
+    if fast && ok_status && is_json_media_type(r.content_type.as_deref()) {
+        if let Some(Scan { successful: Some(true), data, opens }) = scan_envelope(&r.body) {
+            // the limits hold without the walk of `json_limits::check` in a small body with
+            // few brackets (as its own quick test, counting only those outside strings)
+            let small = r.body.len() <= json_limits::MIN_ENTRY_BUDGET && opens <= json_limits::MAX_JSON_DEPTH;
+            if small || json_limits::check(&r.body).is_ok() {
+                match String::from_utf8(r.body) {
+                    Ok(body) => {
+                        return Ok(Answer {
+                            body,
+                            data,
+                            enveloped: true,
+                            status: r.status,
+                            request_id: r.request_id,
+                            attempts: 0,
+                            pending: Some(Pending { content_type: r.content_type, retry_after: r.retry_after }),
+                        })
+                    }
+                    Err(e) => r.body = e.into_bytes(),
+                }
+            }
+        }
+    }
     let base = Details {
         status: Some(r.status),
         // the client cleans it as it reads the header; again here for any other caller
@@ -413,6 +675,7 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
                             status: r.status,
                             request_id: r.request_id,
                             attempts: 0,
+                            pending: None,
                         })
                     }
                     None if ok_status => {
@@ -426,6 +689,7 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
                             status: r.status,
                             request_id: r.request_id,
                             attempts: 0,
+                            pending: None,
                         })
                     }
                     _ => {
@@ -586,8 +850,12 @@ pub(crate) fn typed<T: FromData>(
     }
     // Decoded from the text itself: amounts keep every digit the service sent.
     let source = if data == "null" { "{}" } else { data };
-    let mut out: T = serde_json::from_str(source)
-        .map_err(|_| unreadable_data(format!("unexpected data shape: {}", shape_mismatch::<T>(source))))?;
+    let mut out: T = match serde_json::from_str(source) {
+        Ok(out) => out,
+        // `data` was skipped over, not read, by the envelope scan: a body that is not JSON
+        // gets the error it got before the scan
+        Err(_) => return Err(answer.not_json(op).unwrap_or_else(|| unreadable_data(format!("unexpected data shape: {}", shape_mismatch::<T>(source))))),
+    };
     // Redacted when first read (most callers never read it), unless the answer carries a secret
     // of its own or the call has secret inputs: those are redacted now (see `RawJson`).
     let later = match echoed {
@@ -708,6 +976,94 @@ mod tests {
             retry_after: None,
             body: body.as_bytes().to_vec(),
         }
+    }
+
+    /// The envelope scan reads what serde reads: for every body below (the usual envelope, and
+    /// each of its one-byte changes, deletions and cuts), the typed, untyped and abandoned-call
+    /// readings give the same result (value, raw JSON or error text) with the scan as without.
+    #[test]
+    fn envelope_scan_agrees_with_serde() {
+        fn outcome<T: FromData + std::fmt::Debug>(op: &'static Operation, body: &[u8], fast: bool) -> String {
+            let raw = RawResponse {
+                status: 200,
+                content_type: Some("application/json; charset=utf-8".into()),
+                request_id: Some("req-1".into()),
+                retry_after: Some(Duration::from_secs(3)),
+                body: body.to_vec(),
+            };
+            // as the client counts attempts: `send` sets them on an error of `interpret`,
+            // `execute_plain` on an error of the decode
+            let show = |r: Result<String>| match r {
+                Ok(v) => format!("ok {v}"),
+                Err(e) => {
+                    let e = if e.attempts() == 0 { e.set_attempts(2) } else { e };
+                    format!("err {e} | {e:?} | {:?} | {}", e.raw_body(), e.attempts())
+                }
+            };
+            let answer = interpret_with(op, raw, fast).map(|mut a| {
+                a.attempts = 2;
+                a
+            });
+            let copy = |a: &Answer| Answer { body: a.body.clone(), data: a.data.clone(), pending: a.pending.clone(), request_id: a.request_id.clone(), ..*a };
+            let typed_ = show(answer.as_ref().map_err(Clone::clone).and_then(|a| typed::<T>(op, copy(a), None)).map(|v| format!("{v:?}")));
+            let untyped = show(answer.as_ref().map_err(Clone::clone).and_then(|a| typed::<RawJson>(op, copy(a), None)).map(|v| v.to_string()));
+            let checked = show(answer.and_then(|a| a.checked(op)).map(|a| redact_answer(op, a.data(), &[], None).to_string()));
+            format!("{typed_}\n{untyped}\n{checked}")
+        }
+        let usual = br#"{"successful":true,"message":"Address balance","data":{"address":"rltc1q\u0041x","confirmed":1.23456789,"unconfirmed":-0.0000164,"height":505,"utxoCount":3,"x":[1,{"y":"}]"}]}}"#;
+        let mut bodies: Vec<Vec<u8>> = vec![
+            usual.to_vec(),
+            br#" {"data":{"height":1},"successful":true} "#.to_vec(),
+            br#"{"successful":true}"#.to_vec(),
+            br#"{"successful":true,"data":null}"#.to_vec(),
+            br#"{"successful":true,"data":"text"}"#.to_vec(),
+            br#"{"successful":true,"data":7}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1},"data":{"height":2}}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1},"successful":false}"#.to_vec(),
+            br#"{"successful":false,"data":{"height":1},"successful":true}"#.to_vec(),
+            br#"{"successful":true,"error":null,"code":1,"data":{"height":1}}"#.to_vec(),
+            br#"{"successful":true,"m\u0065ssage":"x","data":{"height":1}}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1}} x"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1},}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":1]}"#.to_vec(),
+            br#"{"successful":true,"data":{"height":01}}"#.to_vec(),
+            br#"{"successful":true,"data":{"address":"a\qb"}}"#.to_vec(),
+            br#"{"successful":true,"data":{"address":"a\ud800b"}}"#.to_vec(),
+            format!(r#"{{"successful":true,"data":{{"address":"a{}b"}}}}"#, '\u{1}').into_bytes(),
+            br#"{"successful":true,"data":{"height":1,"n":1e999}}"#.to_vec(),
+            format!(r#"{{"successful":true,"data":{}1{}}}"#, "[".repeat(127), "]".repeat(127)).into_bytes(),
+            format!(r#"{{"successful":true,"data":{}1{}}}"#, "[".repeat(128), "]".repeat(128)).into_bytes(),
+            format!(r#"{{"successful":true,"data":{{"items":[{}1]}}}}"#, "1,".repeat(6000)).into_bytes(),
+            b"{\"successful\":true,\"data\":{\"address\":\"\xff\"}}".to_vec(),
+            format!(r#"{{"successful":true,"message":"Address {}balance","data":{{"height":1}}}}"#, '\u{1f}').into_bytes(),
+            br#"{"successful":true,"message":"Address balance \" quoted","data":{"height":1}}"#.to_vec(),
+            r#"{"successful":true,"message":"Adress balance ü","data":{"address":"a very long address with \"escapes\" \\ in it"}}"#.as_bytes().to_vec(),
+        ];
+        for i in 0..usual.len() {
+            let mut cut = usual.to_vec();
+            cut.truncate(i);
+            bodies.push(cut);
+            let mut gone = usual.to_vec();
+            gone.remove(i);
+            bodies.push(gone);
+            for b in [b'"', b'\\', b'{', b']', b',', b' ', b'1', b'x'] {
+                let mut changed = usual.to_vec();
+                changed[i] = b;
+                bodies.push(changed);
+            }
+        }
+        for body in &bodies {
+            for op in [&ops::ADDRESS_BALANCE, &ops::CREATE_WALLET, &ops::WALLET_TRANSACTIONS] {
+                let fast = outcome::<crate::models::AddressBalance>(op, body, true);
+                let slow = outcome::<crate::models::AddressBalance>(op, body, false);
+                assert_eq!(fast, slow, "{}: {}", op.name, String::from_utf8_lossy(body));
+            }
+        }
+        // the usual answer takes the scan, with `data` where serde finds it
+        let a = interpret(&ops::ADDRESS_BALANCE, resp(200, Some("application/json"), std::str::from_utf8(usual).unwrap())).unwrap();
+        assert!(a.pending.is_some());
+        assert!(a.data().starts_with(r#"{"address""#) && a.data().ends_with(r#""}]"}]}"#), "{}", a.data());
     }
 
     #[test]
@@ -883,7 +1239,7 @@ mod tests {
                 let body = format!(r#"{{"successful":true,"data":{data}}}"#);
                 let Ok(answer) = interpret(op, resp(200, Some("application/json"), &body)) else { continue };
                 macro_rules! each_type { ($($t:ty),*) => { $(
-                    let copy = Answer { body: answer.body.clone(), data: answer.data.clone(), enveloped: true, status: 200, request_id: None, attempts: 1 };
+                    let copy = Answer { body: answer.body.clone(), data: answer.data.clone(), enveloped: true, status: 200, request_id: None, attempts: 1, pending: answer.pending.clone() };
                     if let Err(e) = typed::<$t>(op, copy, None) {
                         let shown = format!("{e} {e:?} {:?}", e.raw_body());
                         // no value in the message, for every operation (raw_body keeps the
@@ -1016,7 +1372,7 @@ mod tests {
                         let _ = shown(e);
                     }
                     Ok(a) => {
-                        let copy = || Answer { body: a.body.clone(), data: a.data.clone(), enveloped: a.enveloped, status: a.status, request_id: None, attempts: 1 };
+                        let copy = || Answer { body: a.body.clone(), data: a.data.clone(), enveloped: a.enveloped, status: a.status, request_id: None, attempts: 1, pending: a.pending.clone() };
                         match typed::<RawJson>(op, copy(), Some(&forms)) {
                             // what is kept is JSON, and holds none of the call's secrets
                             Ok(raw) => {

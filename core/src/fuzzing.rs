@@ -200,7 +200,7 @@ impl Call {
     fn report_abandoned(&self, raw: RawResponse) -> (Option<String>, Result<RawJson>) {
         let op = self.op;
         let forms = &self.forms;
-        let (request_id, status, outcome) = match decode::interpret(op, raw) {
+        let (request_id, status, outcome) = match decode::interpret(op, raw).and_then(|a| a.checked(op)) {
             Ok(a) => {
                 let data = decode::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))
