@@ -239,20 +239,94 @@ impl<'de> serde::Deserialize<'de> for Amount {
     /// A JSON number (or decimal string), read from its text: exact whatever serde_json's
     /// features (docs/adr/0007).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
-        let text = raw.get();
+        Amount::from_raw_json(&raw_json_text(d)?)
+    }
+}
+
+impl Amount {
+    /// An amount from the JSON text of a value: a number, or a decimal string.
+    fn from_raw_json<E: serde::de::Error>(text: &str) -> Result<Amount, E> {
         let text: std::borrow::Cow<'_, str> = match text.as_bytes().first() {
-            Some(b'"') => serde_json::from_str::<String>(text).map_err(serde::de::Error::custom)?.into(),
+            Some(b'"') => serde_json::from_str::<String>(text).map_err(E::custom)?.into(),
             Some(b'-' | b'0'..=b'9') => text.into(),
             _ => {
-                return Err(serde::de::Error::custom(format!(
+                return Err(E::custom(format!(
                     "expected an amount (JSON number), found {}",
                     crate::raw_json::type_name(text)
                 )))
             }
         };
-        Amount::from_json_text(&text).map_err(serde::de::Error::custom)
+        Amount::from_json_text(&text).map_err(E::custom)
     }
+}
+
+/// The JSON text of a value, read as `Box<serde_json::value::RawValue>` reads it (the same
+/// request to the deserializer, the same errors) but borrowed from the input when serde_json
+/// reads a text in memory, as the typed decode does: no allocation per amount. Owned when the
+/// deserializer has the text only for the moment (a reader, a `Value`).
+fn raw_json_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<std::borrow::Cow<'de, str>, D::Error> {
+    use serde::de::{self, DeserializeSeed, MapAccess, Unexpected, Visitor};
+    use std::borrow::Cow;
+    use std::fmt;
+    /// serde_json's name for the raw value (`serde_json::raw::TOKEN`): its deserializer answers
+    /// a newtype struct of this name with the value's text, as a map of one entry.
+    const TOKEN: &str = "$serde_json::private::RawValue";
+    struct Key;
+    impl<'de> serde::Deserialize<'de> for Key {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Key, D::Error> {
+            struct KeyVisitor;
+            impl Visitor<'_> for KeyVisitor {
+                type Value = Key;
+                fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                    f.write_str("raw value")
+                }
+                fn visit_str<E: de::Error>(self, s: &str) -> Result<Key, E> {
+                    if s == TOKEN {
+                        Ok(Key)
+                    } else {
+                        Err(de::Error::custom("unexpected raw value"))
+                    }
+                }
+            }
+            d.deserialize_identifier(KeyVisitor)
+        }
+    }
+    struct Text;
+    impl<'de> DeserializeSeed<'de> for Text {
+        type Value = Cow<'de, str>;
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Cow<'de, str>, D::Error> {
+            d.deserialize_str(self)
+        }
+    }
+    impl<'de> Visitor<'de> for Text {
+        type Value = Cow<'de, str>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("raw value")
+        }
+        fn visit_borrowed_str<E: de::Error>(self, s: &'de str) -> Result<Cow<'de, str>, E> {
+            Ok(Cow::Borrowed(s))
+        }
+        fn visit_str<E: de::Error>(self, s: &str) -> Result<Cow<'de, str>, E> {
+            Ok(Cow::Owned(s.to_owned()))
+        }
+        fn visit_string<E: de::Error>(self, s: String) -> Result<Cow<'de, str>, E> {
+            Ok(Cow::Owned(s))
+        }
+    }
+    struct Raw;
+    impl<'de> Visitor<'de> for Raw {
+        type Value = Cow<'de, str>;
+        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("any valid JSON value")
+        }
+        fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Cow<'de, str>, M::Error> {
+            if map.next_key::<Key>()?.is_none() {
+                return Err(de::Error::invalid_type(Unexpected::Map, &self));
+            }
+            map.next_value_seed(Text)
+        }
+    }
+    d.deserialize_newtype_struct(TOKEN, Raw)
 }
 
 impl serde::Serialize for Amount {
@@ -267,6 +341,43 @@ impl serde::Serialize for Amount {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Amounts read as `Box<RawValue>` read them, from every kind of serde_json input: a text
+    /// (borrowed), bytes, a reader, a `Value`; and with the same errors.
+    #[test]
+    fn amounts_are_read_from_any_serde_json_input() {
+        #[derive(serde::Deserialize, Debug, PartialEq)]
+        struct Row {
+            a: Amount,
+            b: Option<Amount>,
+        }
+        let text = r#"{"a": -0.00001640 , "b":"12.5"}"#;
+        let want = Row { a: Amount::from_litoshis(-1640), b: Some(Amount::from_litoshis(1_250_000_000)) };
+        assert_eq!(serde_json::from_str::<Row>(text).unwrap(), want);
+        assert_eq!(serde_json::from_slice::<Row>(text.as_bytes()).unwrap(), want);
+        assert_eq!(serde_json::from_reader::<_, Row>(text.as_bytes()).unwrap(), want);
+        let value: serde_json::Value = serde_json::from_str(text).unwrap();
+        assert_eq!(serde_json::from_value::<Row>(value).unwrap(), want);
+        // the same results and errors as reading a `Box<RawValue>` first (as it did before)
+        fn boxed<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Amount, D::Error> {
+            use serde::Deserialize;
+            Amount::from_raw_json(Box::<serde_json::value::RawValue>::deserialize(d)?.get())
+        }
+        #[derive(serde::Deserialize, Debug)]
+        struct Old {
+            #[allow(dead_code)]
+            #[serde(deserialize_with = "boxed")]
+            a: Amount,
+        }
+        for json in [r#"{"a":true}"#, r#"{"a":{"x":1}}"#, r#"{"a":1.5.5}"#, r#"{"a":"x"}"#, r#"{"a":1e3}"#, r#"{"a":"1.123456789"}"#, r#"{"a":[1]}"#, r#"{"a":}"#, r#"{"a":-}"#] {
+            let ours = serde_json::from_str::<Row>(json).map(|r| r.a).map_err(|e| e.to_string());
+            let old = serde_json::from_str::<Old>(json).map(|r| r.a).map_err(|e| e.to_string());
+            assert_eq!(ours, old, "{json}");
+            let ours = serde_json::from_reader::<_, Row>(json.as_bytes()).map(|r| r.a).map_err(|e| e.to_string());
+            let old = serde_json::from_reader::<_, Old>(json.as_bytes()).map(|r| r.a).map_err(|e| e.to_string());
+            assert_eq!(ours, old, "{json}");
+        }
+    }
 
     #[test]
     fn parses_and_prints() {
