@@ -1,7 +1,9 @@
 //! [`WalletClient`]: the 43 operations as async methods, its configuration record and the
 //! options records.
 
+use std::any::Any;
 use std::future::Future;
+use std::pin::Pin;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
@@ -198,6 +200,11 @@ impl Drop for InFlight {
 /// finishes detached and reports to the abandoned-call hook), a cancelled token ends the call
 /// with `WalletError::Cancelled`, or `OutcomeUnknown` for the non-idempotent `operation`
 /// (snake_case name) whose request may already have been sent.
+///
+/// Only the boxing and the conversion of the result are made once per result type; the rest
+/// (the task, the cancellation race, the panic) is [`run_guarded`], made once for all methods.
+/// Made per type, it cost 0.7 MB of the stripped library (the core future was polled from two
+/// places); erased, it costs two allocations a call.
 pub(crate) async fn guarded<C, T>(
     fut: impl Future<Output = wallet_sdk::Result<C>> + Send + 'static,
     token: Option<Arc<CancelToken>>,
@@ -206,6 +213,23 @@ pub(crate) async fn guarded<C, T>(
 where
     C: IntoFfi<T> + Send + 'static,
 {
+    let erased: ErasedCall = Box::pin(async move { fut.await.map(|value| Box::new(value) as Box<dyn Any + Send>) });
+    let value = run_guarded(erased, token, operation).await?;
+    match value.downcast::<C>() {
+        Ok(value) => Ok(value.into_ffi()),
+        // unreachable: the future above makes a `C` and nothing else
+        Err(_) => Err(WalletError::internal("internal error: a call's result had an unexpected type")),
+    }
+}
+
+/// A core call whose result type is erased (see [`guarded`]).
+type ErasedCall = Pin<Box<dyn Future<Output = wallet_sdk::Result<Box<dyn Any + Send>>> + Send>>;
+
+async fn run_guarded(
+    fut: ErasedCall,
+    token: Option<Arc<CancelToken>>,
+    operation: Option<&str>,
+) -> Result<Box<dyn Any + Send>, WalletError> {
     if token.as_ref().is_some_and(|t| t.is_cancelled()) {
         // Cancelled before it started: nothing was sent.
         return Err(WalletError::cancelled());
@@ -223,7 +247,7 @@ where
     };
     match outcome {
         None => Err(cancelled_error(operation)),
-        Some(Ok(Ok(v))) => Ok(v.into_ffi()),
+        Some(Ok(Ok(v))) => Ok(v),
         Some(Ok(Err(e))) => Err(e.into()),
         Some(Err(Some(panic))) => Err(WalletError::internal(format!(
             "internal error: a Rust panic was caught at the FFI boundary: {}",
