@@ -942,7 +942,7 @@ impl Client {
             let status = resp.status();
             let h = resp.headers();
             let header = |n: &HeaderName| h.get(n).and_then(|v| v.to_str().ok());
-            let content_type = header(&CONTENT_TYPE).map(str::to_string);
+            let content_type = header(&CONTENT_TYPE).map(decode::content_type);
             // the service's text: it reaches errors, hooks and the log span
             let request_id = header(&REQUEST_ID).map(|r| {
                 let mut r = redact::service_text(r, false);

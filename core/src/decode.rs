@@ -1,9 +1,9 @@
 //! Response decoding: envelope or bare JSON, `successful: false` as an
 //! error even on HTTP 200, non-JSON bodies as `decode` errors with a short excerpt.
 
-use std::time::Duration;
-
+use std::borrow::Cow;
 use std::ops::Range;
+use std::time::Duration;
 
 use serde_json::value::RawValue;
 use serde_json::Value;
@@ -21,10 +21,21 @@ pub const EXCERPT_LIMIT: usize = 1024;
 #[derive(Debug, Clone)]
 pub(crate) struct RawResponse {
     pub status: u16,
-    pub content_type: Option<String>,
+    /// A usual value is not copied ([`content_type`]).
+    pub content_type: Option<Cow<'static, str>>,
     pub request_id: Option<String>,
     pub retry_after: Option<Duration>,
     pub body: Vec<u8>,
+}
+
+/// The text of a `Content-Type` header as a [`RawResponse`] keeps it: the usual JSON types
+/// without a copy of their own.
+pub(crate) fn content_type(value: &str) -> Cow<'static, str> {
+    const USUAL: [&str; 3] = ["application/json; charset=utf-8", "application/json", "application/problem+json; charset=utf-8"];
+    match USUAL.iter().find(|usual| **usual == value) {
+        Some(usual) => Cow::Borrowed(usual),
+        None => Cow::Owned(value.to_string()),
+    }
 }
 
 /// A result type decoded from the response `data`.
@@ -57,6 +68,8 @@ pub(crate) fn json_type_name(v: &Value) -> &'static str {
 pub(crate) fn is_json_media_type(ct: Option<&str>) -> bool {
     match ct {
         None => true,
+        // the usual ones at once
+        Some("application/json; charset=utf-8" | "application/json") => true,
         Some(ct) => {
             // compared ignoring case in place (no lower-case copy per answer)
             let essence = ct.split(';').next().unwrap_or("").trim();
@@ -143,7 +156,7 @@ pub(crate) struct Answer {
 /// The parts of a response that only a body found not to be JSON after all needs.
 #[derive(Debug, Clone)]
 pub(crate) struct Pending {
-    content_type: Option<String>,
+    content_type: Option<Cow<'static, str>>,
     retry_after: Option<Duration>,
 }
 
@@ -971,7 +984,7 @@ mod tests {
     fn resp(status: u16, ct: Option<&str>, body: &str) -> RawResponse {
         RawResponse {
             status,
-            content_type: ct.map(str::to_string),
+            content_type: ct.map(content_type),
             request_id: Some("req-1".into()),
             retry_after: None,
             body: body.as_bytes().to_vec(),
@@ -986,7 +999,7 @@ mod tests {
         fn outcome<T: FromData + std::fmt::Debug>(op: &'static Operation, body: &[u8], fast: bool) -> String {
             let raw = RawResponse {
                 status: 200,
-                content_type: Some("application/json; charset=utf-8".into()),
+                content_type: Some(content_type("application/json; charset=utf-8")),
                 request_id: Some("req-1".into()),
                 retry_after: Some(Duration::from_secs(3)),
                 body: body.to_vec(),
@@ -1352,7 +1365,7 @@ mod tests {
             .run(&(100u16..1000, content_type, retry_after, body, op, ".{0,20}"), |(status, ct, ra, body, op, rid)| {
                 let raw = RawResponse {
                     status,
-                    content_type: ct,
+                    content_type: ct.map(Cow::Owned),
                     request_id: Some(rid),
                     retry_after: ra.as_deref().and_then(parse_retry_after),
                     body,
