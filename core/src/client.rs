@@ -940,16 +940,32 @@ impl Client {
                 SendFailure::Invalid(why) => AttemptFailure::Fatal(Error::config(why)),
             })?;
             let status = resp.status();
-            let h = resp.headers();
-            let header = |n: &HeaderName| h.get(n).and_then(|v| v.to_str().ok());
-            let content_type = header(&CONTENT_TYPE).map(decode::content_type);
+            // the first value of each (as `HeaderMap::get` finds it), in one pass over the few
+            // headers of an answer instead of a hashed look-up each
+            let (mut content_type, mut request_id, mut retry_after) = (None, None, None);
+            for (name, value) in resp.headers() {
+                let slot = if name == CONTENT_TYPE {
+                    &mut content_type
+                } else if name == REQUEST_ID {
+                    &mut request_id
+                } else if name == RETRY_AFTER {
+                    &mut retry_after
+                } else {
+                    continue;
+                };
+                slot.get_or_insert(value);
+            }
+            fn header(v: Option<&HeaderValue>) -> Option<&str> {
+                v.and_then(|v| v.to_str().ok())
+            }
+            let content_type = content_type.and_then(decode::content_type);
             // the service's text: it reaches errors, hooks and the log span
-            let request_id = header(&REQUEST_ID).map(|r| {
+            let request_id = header(request_id).map(|r| {
                 let mut r = redact::service_text(r, false);
                 forms.scrub_in_place(&mut r);
                 r
             });
-            let retry_after = header(&RETRY_AFTER).and_then(decode::parse_retry_after);
+            let retry_after = header(retry_after).and_then(decode::parse_retry_after);
             if let Some(len) = resp.content_length() {
                 if len as usize > max {
                     return Err(AttemptFailure::Fatal(too_large(op, max, status)));

@@ -28,13 +28,13 @@ pub(crate) struct RawResponse {
     pub body: Vec<u8>,
 }
 
-/// The text of a `Content-Type` header as a [`RawResponse`] keeps it: the usual JSON types
-/// without a copy of their own.
-pub(crate) fn content_type(value: &str) -> Cow<'static, str> {
+/// The text of a `Content-Type` header as a [`RawResponse`] keeps it, `None` when it is not
+/// visible ASCII (`HeaderValue::to_str`): the usual JSON types without a copy of their own.
+pub(crate) fn content_type(value: &http::HeaderValue) -> Option<Cow<'static, str>> {
     const USUAL: [&str; 3] = ["application/json; charset=utf-8", "application/json", "application/problem+json; charset=utf-8"];
-    match USUAL.iter().find(|usual| **usual == value) {
-        Some(usual) => Cow::Borrowed(usual),
-        None => Cow::Owned(value.to_string()),
+    match USUAL.iter().find(|usual| usual.as_bytes() == value.as_bytes()) {
+        Some(usual) => Some(Cow::Borrowed(usual)),
+        None => value.to_str().ok().map(|text| Cow::Owned(text.to_string())),
     }
 }
 
@@ -984,7 +984,7 @@ mod tests {
     fn resp(status: u16, ct: Option<&str>, body: &str) -> RawResponse {
         RawResponse {
             status,
-            content_type: ct.map(content_type),
+            content_type: ct.map(|ct| Cow::Owned(ct.to_string())),
             request_id: Some("req-1".into()),
             retry_after: None,
             body: body.as_bytes().to_vec(),
@@ -999,7 +999,7 @@ mod tests {
         fn outcome<T: FromData + std::fmt::Debug>(op: &'static Operation, body: &[u8], fast: bool) -> String {
             let raw = RawResponse {
                 status: 200,
-                content_type: Some(content_type("application/json; charset=utf-8")),
+                content_type: content_type(&http::HeaderValue::from_static("application/json; charset=utf-8")),
                 request_id: Some("req-1".into()),
                 retry_after: Some(Duration::from_secs(3)),
                 body: body.to_vec(),

@@ -105,7 +105,7 @@ pub fn response(
     };
     let raw = RawResponse {
         status: status.clamp(100, 999),
-        content_type: header(content_type).as_deref().map(decode::content_type),
+        content_type: content_type.and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok()).as_ref().and_then(decode::content_type),
         request_id: header(request_id).map(|r| {
             let mut r = redact::service_text(&r, false);
             call.forms.scrub_in_place(&mut r);
