@@ -239,8 +239,27 @@ impl<'de> serde::Deserialize<'de> for Amount {
     /// A JSON number (or decimal string), read from its text: exact whatever serde_json's
     /// features (docs/adr/0007).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Amount::from_raw_json(&raw_json_text(d)?)
+        let text = raw_json_text(d)?;
+        Amount::from_raw_json(&text).inspect_err(|_| UNREADABLE_AT.with(|at| at.set(Some(text.as_ptr() as usize))))
     }
+}
+
+thread_local! {
+    /// The address of the text of the last amount this thread could not read. serde_json
+    /// places the error of a value read as raw text after the object that holds it, so the
+    /// typed decode looks here for the field it names (`decode::path_at`).
+    static UNREADABLE_AT: std::cell::Cell<Option<usize>> = const { std::cell::Cell::new(None) };
+}
+
+/// Forgets the address of an earlier unreadable amount (before a decode).
+pub(crate) fn forget_unreadable() {
+    UNREADABLE_AT.with(|at| at.set(None));
+}
+
+/// The address of the text of the amount that failed the decode just made on this thread, if
+/// an amount failed it.
+pub(crate) fn take_unreadable() -> Option<usize> {
+    UNREADABLE_AT.with(|at| at.take())
 }
 
 impl Amount {

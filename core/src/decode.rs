@@ -863,11 +863,17 @@ pub(crate) fn typed<T: FromData>(
     }
     // Decoded from the text itself: amounts keep every digit the service sent.
     let source = if data == "null" { "{}" } else { data };
+    crate::amount::forget_unreadable();
     let mut out: T = match serde_json::from_str(source) {
         Ok(out) => out,
         // `data` was skipped over, not read, by the envelope scan: a body that is not JSON
         // gets the error it got before the scan
-        Err(_) => return Err(answer.not_json(op).unwrap_or_else(|| unreadable_data(format!("unexpected data shape: {}", shape_mismatch::<T>(source))))),
+        Err(e) => {
+            let amount_at = crate::amount::take_unreadable();
+            return Err(answer.not_json(op).unwrap_or_else(|| {
+                unreadable_data(format!("unexpected data shape: {}", shape_mismatch(source, &e, amount_at)))
+            }));
+        }
     };
     // Redacted when first read (most callers never read it), unless the answer carries a secret
     // of its own or the call has secret inputs: those are redacted now (see `RawJson`).
@@ -883,32 +889,14 @@ pub(crate) fn typed<T: FromData>(
     Ok(out)
 }
 
-/// Where and how `data` does not fit `T`, from serde's error category and the path of the
-/// field, never with a value of the answer: serde's own messages quote the value
-/// (`invalid type: string "<a mnemonic>"`). Runs only after a failed decode, again with the
-/// path tracked, so that successful calls pay nothing for it.
-fn shape_mismatch<T: serde::de::DeserializeOwned>(source: &str) -> String {
-    let mut de = serde_json::Deserializer::from_str(source);
-    let Err(e) = serde_path_to_error::deserialize::<_, T>(&mut de) else {
-        return "the answer could not be read".to_string();
-    };
-    let mut path = String::from("data");
-    for segment in e.path().iter() {
-        use serde_path_to_error::Segment;
-        match segment {
-            Segment::Seq { index } => path.push_str(&format!("[{index}]")),
-            Segment::Map { key } if is_plain_name(key) => {
-                path.push('.');
-                path.push_str(key);
-            }
-            Segment::Enum { variant } if is_plain_name(variant) => {
-                path.push('.');
-                path.push_str(variant);
-            }
-            _ => path.push_str(".?"),
-        }
-    }
-    let inner = e.into_inner();
+/// Where and how `data` does not fit its type, from serde's error category and message and the
+/// path of the field where serde stopped, never with a value of the answer: serde's own
+/// messages quote the value (`invalid type: string "<a mnemonic>"`). Not generic over the result
+/// type: the path comes from the error's position in the text ([`path_at`]) instead of a
+/// second, path-tracking decode, which cost a second copy of every result type's decoder
+/// (0.7 MB of the FFI library).
+fn shape_mismatch(source: &str, inner: &serde_json::Error, amount_at: Option<usize>) -> String {
+    let path = path_at(source, error_offset(source, inner, amount_at));
     if inner.classify() != serde_json::error::Category::Data {
         return format!("`{path}` is not valid JSON");
     }
@@ -937,6 +925,91 @@ fn shape_mismatch<T: serde::de::DeserializeOwned>(source: &str) -> String {
         Some(exp) if exp.len() <= 200 => format!("`{path}`: expected {exp}, found {found}"),
         _ => format!("`{path}`: found {found}"),
     }
+}
+
+/// The path (`data.items[0].amount`) of the value at byte `end` of `source`: the objects and
+/// arrays open there, each with the key whose value had begun (its `:` passed) or the index of
+/// its element. Keys that are not plain names show as `?`.
+fn path_at(source: &str, end: usize) -> String {
+    enum Open {
+        Object { key: Option<std::ops::Range<usize>>, after_colon: bool },
+        Array { index: usize },
+    }
+    let bytes = source.as_bytes();
+    let end = end.min(bytes.len());
+    let mut open: Vec<Open> = Vec::new();
+    let mut i = 0;
+    while i < end {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i = start;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    i += if bytes[i] == b'\\' { 2 } else { 1 };
+                }
+                if let Some(Open::Object { key, after_colon: false }) = open.last_mut() {
+                    *key = Some(start..i.min(bytes.len()));
+                }
+            }
+            b'{' => open.push(Open::Object { key: None, after_colon: false }),
+            b'[' => open.push(Open::Array { index: 0 }),
+            b'}' | b']' => {
+                open.pop();
+            }
+            b':' => {
+                if let Some(Open::Object { after_colon, .. }) = open.last_mut() {
+                    *after_colon = true;
+                }
+            }
+            b',' => match open.last_mut() {
+                Some(Open::Object { key, after_colon }) => {
+                    *key = None;
+                    *after_colon = false;
+                }
+                Some(Open::Array { index }) => *index += 1,
+                None => {}
+            },
+            _ => {}
+        }
+        i += 1;
+    }
+    let mut path = String::from("data");
+    for level in &open {
+        match level {
+            Open::Object { key: Some(key), after_colon: true } => match source.get(key.clone()) {
+                Some(name) if is_plain_name(name) => {
+                    path.push('.');
+                    path.push_str(name);
+                }
+                _ => path.push_str(".?"),
+            },
+            Open::Object { .. } => {}
+            Open::Array { index } => path.push_str(&format!("[{index}]")),
+        }
+    }
+    path
+}
+
+/// Where in `source` the value that failed the decode with `error` is. serde_json places a
+/// data error after the value it could not take, or at its first byte when it refused it from
+/// that byte alone, and a missing field after its object's `}`: each names the value itself,
+/// as a path-tracking decode does. An amount's error is placed after the object that holds it
+/// (it is read as raw text), so its own address comes from `amount_at` when it lies in `source`.
+fn error_offset(source: &str, error: &serde_json::Error, amount_at: Option<usize>) -> usize {
+    let start = source.as_ptr() as usize;
+    if let Some(at) = amount_at.filter(|&at| at >= start && at < start + source.len()) {
+        return at - start;
+    }
+    let (line, column) = (error.line(), error.column());
+    if line == 0 {
+        return 0;
+    }
+    let line_start = if line == 1 {
+        0
+    } else {
+        memchr::memchr_iter(b'\n', source.as_bytes()).nth(line - 2).map_or(source.len(), |newline| newline + 1)
+    };
+    line_start + column
 }
 
 /// The type serde's `Unexpected` text describes (its value dropped).
@@ -1405,6 +1478,101 @@ mod tests {
                             crate::models::CreatedImportableEncryptedWallet, crate::models::BlockchainInfo,
                             crate::models::MnemonicAddress, crate::models::EncryptedWallet, crate::models::AddressTransactions
                         );
+                    }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// The path of a shape error found from serde_json's error position ([`path_at`]) is the
+    /// one a path-tracking decode (serde_path_to_error) finds, for result types with nested
+    /// objects, arrays, amounts, options and enums, in compact and in multi-line text.
+    #[test]
+    fn the_path_of_a_shape_error_is_the_one_a_path_tracking_decode_finds() {
+        use crate::models::*;
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+
+        fn tracked_path(text: &str, decode: fn(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Option<serde_path_to_error::Path>) -> Option<String> {
+            let mut de = serde_json::Deserializer::from_str(text);
+            let path = decode(&mut de)?;
+            let mut out = String::from("data");
+            for segment in path.iter() {
+                use serde_path_to_error::Segment;
+                match segment {
+                    Segment::Seq { index } => out.push_str(&format!("[{index}]")),
+                    Segment::Map { key } if is_plain_name(key) => {
+                        out.push('.');
+                        out.push_str(key);
+                    }
+                    _ => out.push_str(".?"),
+                }
+            }
+            Some(out)
+        }
+        macro_rules! checks {
+            ($($t:ty),*) => {
+                vec![$((
+                    stringify!($t),
+                    redact::field_names::<$t>(),
+                    (|text: &str| serde_json::from_str::<$t>(text).err()) as fn(&str) -> Option<serde_json::Error>,
+                    (|de: &mut serde_json::Deserializer<serde_json::de::StrRead<'_>>| {
+                        serde_path_to_error::deserialize::<_, $t>(de).err().map(|e| e.path().clone())
+                    }) as fn(&mut serde_json::Deserializer<serde_json::de::StrRead<'_>>) -> Option<serde_path_to_error::Path>,
+                )),*]
+            };
+        }
+        let types = checks!(
+            WalletTransactions, WalletTx, BlockTransactions, BlockTx, TransactionDetails, TxIn, TxOut,
+            AddressBalance, AddressTransactions, BlockchainInfo, BlockHeader, BlockStats, UtxoDetails,
+            WalletAddresses, SentFunds, CreatedWallet, SignedTransaction
+        );
+        let mut vocabulary: Vec<&'static str> = types.iter().flat_map(|(_, fields, _, _)| fields.iter().copied()).collect();
+        vocabulary.sort_unstable();
+        vocabulary.dedup();
+
+        // JSON text whose strings hold no `,` or `:` (so that whitespace can be added after
+        // every separator), but escaped quotes and backslashes
+        fn text(keys: Vec<&'static str>) -> impl Strategy<Value = String> {
+            let leaf = prop_oneof![
+                Just("null".to_string()),
+                Just("true".to_string()),
+                Just("false".to_string()),
+                any::<i32>().prop_map(|n| n.to_string()),
+                "-?[0-9]{1,12}\\.[0-9]{1,10}",
+                "[a-z \\\\\"]{0,10}".prop_map(|t| format!("\"{}\"", t.replace('\\', "\\\\").replace('"', "\\\""))),
+                Just("\"send\"".to_string()),
+            ];
+            leaf.prop_recursive(4, 40, 6, move |inner| {
+                let key = prop_oneof![
+                    4 => prop::sample::select(keys.clone()).prop_map(str::to_string),
+                    1 => "[a-z]{1,6}",
+                    1 => Just("k\\\"ey".to_string()),
+                ];
+                prop_oneof![
+                    prop::collection::vec(inner.clone(), 0..4).prop_map(|v| format!("[{}]", v.join(","))),
+                    prop::collection::vec((key, inner), 0..7).prop_map(|kv| {
+                        format!("{{{}}}", kv.into_iter().map(|(k, v)| format!("\"{k}\":{v}")).collect::<Vec<_>>().join(","))
+                    }),
+                ]
+            })
+        }
+        let case = (0..types.len(), prop::collection::vec((prop::sample::select(vocabulary.clone()), text(vocabulary.clone())), 0..8), any::<bool>());
+        let mut runner = TestRunner::new(Config { cases: 3000, failure_persistence: None, ..Config::default() });
+        runner
+            .run(&case, |(which, members, multi_line)| {
+                let (name, _, decode, tracked) = &types[which];
+                let mut source = format!("{{{}}}", members.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect::<Vec<_>>().join(","));
+                if multi_line {
+                    source = source.replace(',', ",\n  ").replace(':', ": ");
+                }
+                crate::amount::forget_unreadable();
+                if let Some(e) = decode(&source) {
+                    let amount_at = crate::amount::take_unreadable();
+                    if e.classify() == serde_json::error::Category::Data {
+                        let expected = tracked_path(&source, *tracked).expect("the tracked decode fails too");
+                        prop_assert_eq!(path_at(&source, error_offset(&source, &e, amount_at)), expected, "{} {} ({})", name, source, e);
                     }
                 }
                 Ok(())
