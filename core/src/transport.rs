@@ -110,9 +110,11 @@ impl Transport {
         if let Some(auth) = &self.proxy_authorization {
             req.headers_mut().insert(PROXY_AUTHORIZATION, auth.clone());
         }
-        // last, where hyper-util would add it
+        // last, where hyper-util would add it; the authority compared as bytes (`Authority`'s
+        // own comparison ignores case, at a few hundred instructions): one that differs only in
+        // case gets hyper-util's header, which is the same
         if let Some((authority, host)) = &self.host {
-            if req.uri().authority() == Some(authority) {
+            if req.uri().authority().map(Authority::as_str) == Some(authority.as_str()) {
                 req.headers_mut().insert(HOST, host.clone());
             }
         }
