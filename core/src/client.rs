@@ -15,7 +15,7 @@ use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
 use crate::raw_json::RawJson;
 use crate::redact::{self, SecretForms};
 use crate::request::{self, Args, BuiltRequest};
-use crate::transport::{self, redact_userinfo, Incoming, Outgoing, SendFailure, Transport};
+use crate::transport::{self, redact_userinfo, Incoming, Outgoing, SendFailure, Target, Transport};
 
 /// The SDK's version (`CARGO_PKG_VERSION`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -97,8 +97,9 @@ pub const SETTLE_MARGIN: Duration = Duration::from_secs(60);
 struct Shared {
     http: Transport,
     base_url: String,
-    /// Each operation's URL by its path, parsed once and kept as its text (parsing it per call
-    /// was a visible share of a call); the query is appended to a copy of the text. The paths
+    /// Each operation's URL by its path, parsed once and kept as the text of its path on the base
+    /// URL's origin (`Transport::path_of`: parsing the URL per call was a visible share of a
+    /// call, and the transport parses only the path); the query is appended to a copy. The paths
     /// are the SDK's own, so a plain FNV hash serves (SipHash's protection against chosen keys
     /// costs more than the rest of the look-up).
     urls: std::collections::HashMap<&'static str, String, std::hash::BuildHasherDefault<Fnv>>,
@@ -466,12 +467,14 @@ impl ClientBuilder {
             no_proxy: self.no_proxy,
         })?;
         let base_url = url.as_str().trim_end_matches('/').to_string();
-        // a URL with a fragment takes the query before it: those go through `url` per call
+        // a URL with a fragment takes the query before it: those go through `url` per call; the
+        // others are kept as the path (and query) the transport sends to the base URL's origin
         let urls = crate::operations::ALL
             .iter()
             .filter_map(|op| {
                 let url = url::Url::parse(&format!("{base_url}{}", op.path)).ok()?;
-                url.fragment().is_none().then(|| (op.path, String::from(url)))
+                let path = url.fragment().is_none().then(|| http.path_of(url.as_str())).flatten()?;
+                Some((op.path, path))
             })
             .collect();
         Ok(Client {
@@ -1001,10 +1004,10 @@ impl Client {
             let pairs = req.query.iter().map(|(k, v)| (*k, v.as_str()));
             in_query.then_some((CREDENTIAL_WIRE_NAME, secret)).into_iter().chain(pairs)
         });
-        // the operation's URL text and the query form-encoded after it, as `Url::query_pairs_mut`
+        // the operation's path and the query form-encoded after it, as `Url::query_pairs_mut`
         // writes it; a URL with a fragment (or one not parsed at build) goes through `url`
-        let uri = match self.shared.urls.get(req.path) {
-            Some(text) => match query {
+        let target = match self.shared.urls.get(req.path) {
+            Some(text) => Target::Path(match query {
                 None => text.clone(),
                 Some(pairs) => {
                     // the exact length when nothing needs encoding: `Bytes` then takes the
@@ -1020,14 +1023,14 @@ impl Client {
                     }
                     uri
                 }
-            },
+            }),
             None => {
                 let mut url = url::Url::parse(&format!("{}{}", self.shared.base_url, req.path))
                     .map_err(|e| Error::config(format!("the request URL is not valid: {e}")))?;
                 if let Some(pairs) = query {
                     url.query_pairs_mut().extend_pairs(pairs);
                 }
-                url.into()
+                Target::Url(url.into())
             }
         };
         let invalid_header = |name: &str| Error::config(format!("the request header `{name}` is not valid"));
@@ -1046,7 +1049,7 @@ impl Client {
             headers.insert(CONTENT_TYPE, JSON_UTF8);
             Bytes::copy_from_slice(text.as_bytes())
         });
-        Ok(Outgoing { method, uri, headers, body })
+        Ok(Outgoing { method, target, headers, body })
     }
 }
 
@@ -1186,6 +1189,36 @@ mod tests {
         assert_eq!(e.to_string(), "invalid configuration: tls_certs_only(true) needs at least one custom root certificate");
         let e = Client::builder().base_url("https://x").credential(&key).add_root_certificate_pem("nope").build().unwrap_err();
         assert_eq!(e.to_string(), "invalid configuration: a custom root certificate PEM contains no certificate");
+    }
+
+    /// A base URL with a path: requests go to that path's operations, query encoded, with one
+    /// Host header (the operation's path is kept as the path on the base URL's origin).
+    #[tokio::test]
+    async fn requests_under_a_base_path() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = tokio::spawn(async move {
+            let (mut conn, _) = listener.accept().await.unwrap();
+            let mut head = Vec::new();
+            let mut buf = [0u8; 1];
+            while !head.ends_with(b"\r\n\r\n") {
+                assert_eq!(conn.read(&mut buf).await.unwrap(), 1);
+                head.extend_from_slice(&buf);
+            }
+            let body = r#"{"successful":true,"data":{"address":"a b","confirmed":1,"unconfirmed":0,"utxoCount":3}}"#;
+            let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: {}\r\n\r\n{body}", body.len());
+            conn.write_all(answer.as_bytes()).await.unwrap();
+            String::from_utf8(head).unwrap()
+        });
+        let key = crate::credential::make_jwt(Some(4_000_000_000));
+        let client = Client::builder().base_url(format!("http://127.0.0.1:{port}/prefix/")).credential(&key).build().unwrap();
+        let balance = client.address_balance("a b&c").await.unwrap();
+        assert_eq!(balance.utxo_count, Some(3));
+        let head = server.await.unwrap().to_ascii_lowercase();
+        assert!(head.starts_with("get /prefix/api/address/address-balance?address=a+b%26c http/1.1\r\n"), "{head}");
+        assert_eq!(head.matches("\r\nhost: ").count(), 1, "{head}");
+        assert!(head.contains(&format!("\r\nhost: 127.0.0.1:{port}\r\n")), "{head}");
     }
 
     #[test]

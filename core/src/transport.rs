@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use bytes::Bytes;
 use http::header::{HeaderMap, HeaderValue, HOST, PROXY_AUTHORIZATION, USER_AGENT};
-use http::uri::Authority;
+use http::uri::{Authority, PathAndQuery, Scheme};
 use http::Uri;
 use http_body_util::{BodyExt, Full};
 use hyper_util::client::legacy::connect::proxy::Tunnel;
@@ -34,9 +34,25 @@ pub(crate) struct Transport {
     user_agent: HeaderValue,
     /// Sent with every request to an HTTP proxy (from the proxy URL's user and password).
     proxy_authorization: Option<HeaderValue>,
-    /// The `Host` header of a request to the base URL's authority, made once ([`host_header`]):
-    /// hyper-util makes it per request when it is missing (2.3k instructions of a call).
-    host: Option<(Authority, HeaderValue)>,
+    /// The base URL's scheme and authority, parsed once, and the `Host` header of a request to
+    /// them, made once ([`host_header`]): hyper-util makes it per request when it is missing
+    /// (2.3k instructions of a call).
+    origin: Option<Origin>,
+}
+
+struct Origin {
+    scheme: Scheme,
+    authority: Authority,
+    host: HeaderValue,
+}
+
+/// Where a request goes.
+pub(crate) enum Target {
+    /// A path and query ([`Transport::path_of`]) on the base URL's scheme and authority: only
+    /// the path and query are parsed per request.
+    Path(String),
+    /// A whole URL's text.
+    Url(String),
 }
 
 /// The transport's settings (from the `ClientBuilder`).
@@ -52,8 +68,8 @@ pub(crate) struct Settings<'a> {
 /// One request, ready to go.
 pub(crate) struct Outgoing {
     pub method: http::Method,
-    /// The URL's text, query included (parsed here as hyper reads it, without another copy).
-    pub uri: String,
+    /// The URL, query included (parsed here as hyper reads it, without another copy).
+    pub target: Target,
     pub headers: HeaderMap,
     pub body: Option<Bytes>,
 }
@@ -94,14 +110,43 @@ impl Transport {
             .pool_idle_timeout(Duration::from_secs(90))
             .pool_timer(hyper_util::rt::TokioTimer::new())
             .build(https);
-        let host = Uri::try_from(s.base_url.as_str()).ok().and_then(|base| host_header(&base));
-        Ok(Transport { pool, user_agent, proxy_authorization, host })
+        let origin = Uri::try_from(s.base_url.as_str()).ok().and_then(|base| {
+            let (authority, host) = host_header(&base)?;
+            Some(Origin { scheme: base.scheme()?.clone(), authority, host })
+        });
+        Ok(Transport { pool, user_agent, proxy_authorization, origin })
+    }
+
+    /// The path and query of `url` when its scheme and authority are the base URL's (as
+    /// [`Target::Path`] sends it), else `None`.
+    pub(crate) fn path_of(&self, url: &str) -> Option<String> {
+        let origin = self.origin.as_ref()?;
+        let uri = Uri::try_from(url).ok()?;
+        let same = uri.scheme() == Some(&origin.scheme) && uri.authority().map(Authority::as_str) == Some(origin.authority.as_str());
+        same.then(|| uri.path_and_query().map_or("/", PathAndQuery::as_str).to_string())
     }
 
     /// Sends the request and waits for the response head.
     pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming, SendFailure> {
-        let uri = Uri::from_maybe_shared(Bytes::from(out.uri))
-            .map_err(|e| SendFailure::Invalid(format!("the request URL is not valid: {e}")))?;
+        let invalid = |e: http::Error| SendFailure::Invalid(format!("the request URL is not valid: {e}"));
+        let (uri, host) = match (out.target, &self.origin) {
+            (Target::Path(path), Some(origin)) => {
+                let mut parts = http::uri::Parts::default();
+                parts.scheme = Some(origin.scheme.clone());
+                parts.authority = Some(origin.authority.clone());
+                parts.path_and_query = Some(PathAndQuery::from_maybe_shared(Bytes::from(path)).map_err(|e| invalid(e.into()))?);
+                (Uri::from_parts(parts).map_err(|e| invalid(e.into()))?, Some(&origin.host))
+            }
+            (Target::Path(_), None) => return Err(SendFailure::Invalid("the request URL is not valid: no base URL".to_string())),
+            (Target::Url(text), origin) => {
+                let uri = Uri::from_maybe_shared(Bytes::from(text)).map_err(|e| invalid(e.into()))?;
+                // the authority compared as bytes (`Authority`'s own comparison ignores case, at a
+                // few hundred instructions): one that differs only in case gets hyper-util's
+                // header, which is the same
+                let host = origin.as_ref().filter(|o| uri.authority().map(Authority::as_str) == Some(o.authority.as_str()));
+                (uri, host.map(|o| &o.host))
+            }
+        };
         let mut req = http::Request::new(Full::new(out.body.unwrap_or_default()));
         *req.method_mut() = out.method;
         *req.uri_mut() = uri;
@@ -110,13 +155,9 @@ impl Transport {
         if let Some(auth) = &self.proxy_authorization {
             req.headers_mut().insert(PROXY_AUTHORIZATION, auth.clone());
         }
-        // last, where hyper-util would add it; the authority compared as bytes (`Authority`'s
-        // own comparison ignores case, at a few hundred instructions): one that differs only in
-        // case gets hyper-util's header, which is the same
-        if let Some((authority, host)) = &self.host {
-            if req.uri().authority().map(Authority::as_str) == Some(authority.as_str()) {
-                req.headers_mut().insert(HOST, host.clone());
-            }
+        // last, where hyper-util would add it
+        if let Some(host) = host {
+            req.headers_mut().insert(HOST, host.clone());
         }
         self.pool.request(req).await.map(Incoming).map_err(|e| {
             if e.is_connect() {
@@ -383,16 +424,21 @@ mod tests {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let server = tokio::spawn(async move {
+            // the pooled connection serves both requests
             let (mut conn, _) = listener.accept().await.unwrap();
-            let mut head = Vec::new();
-            let mut buf = [0u8; 1024];
-            while !head.ends_with(b"\r\n\r\n") {
-                let n = conn.read(&mut buf).await.unwrap();
-                assert!(n > 0);
-                head.extend_from_slice(&buf[..n]);
+            let mut heads = Vec::new();
+            for _ in 0..2 {
+                let mut head = Vec::new();
+                let mut buf = [0u8; 1];
+                while !head.ends_with(b"\r\n\r\n") {
+                    let n = conn.read(&mut buf).await.unwrap();
+                    assert!(n > 0);
+                    head.extend_from_slice(&buf[..n]);
+                }
+                conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
+                heads.push(String::from_utf8(head).unwrap());
             }
-            conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
-            String::from_utf8(head).unwrap()
+            heads
         });
         let base = url::Url::parse(&format!("http://127.0.0.1:{port}")).unwrap();
         let tls = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
@@ -409,12 +455,21 @@ mod tests {
             no_proxy: true,
         })
         .unwrap();
-        let out = Outgoing { method: http::Method::GET, uri: format!("{base}api/x?a=b"), headers: HeaderMap::new(), body: None };
-        let mut resp = transport.send(out).await.ok().unwrap();
-        while resp.chunk().await.unwrap().is_some() {}
-        let head = server.await.unwrap().to_ascii_lowercase();
-        assert_eq!(head.matches("\r\nhost: ").count(), 1, "{head}");
-        assert!(head.contains(&format!("\r\nhost: 127.0.0.1:{port}\r\n")), "{head}");
+        let path = transport.path_of(&format!("{base}api/x?a=b")).unwrap();
+        assert_eq!(path, "/api/x?a=b");
+        assert_eq!(transport.path_of("http://127.0.0.2/api/x"), None);
+        assert_eq!(transport.path_of(&format!("https://127.0.0.1:{port}/api/x")), None);
+        for target in [Target::Path(path), Target::Url(format!("{base}api/x?a=b"))] {
+            let out = Outgoing { method: http::Method::GET, target, headers: HeaderMap::new(), body: None };
+            let mut resp = transport.send(out).await.ok().unwrap();
+            while resp.chunk().await.unwrap().is_some() {}
+        }
+        for head in server.await.unwrap() {
+            let head = head.to_ascii_lowercase();
+            assert!(head.starts_with("get /api/x?a=b http/1.1\r\n"), "{head}");
+            assert_eq!(head.matches("\r\nhost: ").count(), 1, "{head}");
+            assert!(head.contains(&format!("\r\nhost: 127.0.0.1:{port}\r\n")), "{head}");
+        }
     }
 
     #[test]
