@@ -163,6 +163,11 @@ pub struct CallEvent {
 /// (the SDK's runtime or the caller's thread): keep it short and don't block in it.
 pub type CallHook = Arc<dyn Fn(&CallEvent) + Send + Sync>;
 
+/// Decodes a successful answer (with the forms of the call's secrets, when the answer came
+/// from the service) into the call's result, which the caller keeps: the one part of a call
+/// that depends on the result type.
+pub(crate) type Decode<'a> = &'a mut (dyn FnMut(decode::Answer, Option<&SecretForms>) -> Result<()> + Send);
+
 /// What a call's answer said, for its [`CallEvent`].
 #[derive(Default)]
 pub(crate) struct AnswerMeta {
@@ -664,7 +669,22 @@ impl Client {
     }
 
     /// Runs one operation: validates, sends (with retries, docs/errors.md), decodes.
-    pub(crate) async fn execute<T: FromData>(&self, op: &'static Operation, args: Args) -> Result<T> {
+    ///
+    /// Only the decode depends on `T`: the rest is [`Client::execute_decoded`], made once for
+    /// all operations instead of once per result type (it cost about 14 kB of library per
+    /// operation, in every binding's library).
+    pub(crate) async fn execute<T: FromData + Send>(&self, op: &'static Operation, args: Args) -> Result<T> {
+        let mut result = None;
+        self.execute_decoded(op, args, &mut |answer, forms| {
+            result = Some(decode::typed::<T>(op, answer, forms)?);
+            Ok(())
+        })
+        .await?;
+        result.ok_or_else(|| Error::new(ErrorKind::Decode, format!("{}: the answer was not decoded", op.name)))
+    }
+
+    /// [`Client::execute`] with the decode of a successful answer left to `decode`.
+    async fn execute_decoded(&self, op: &'static Operation, args: Args, decode: Decode<'_>) -> Result<()> {
         let span = tracing::info_span!(
             "wallet_sdk.operation",
             op = op.name,
@@ -680,7 +700,7 @@ impl Client {
         // the clock only when something reads the latency (a hook, or a subscriber of the span)
         let started = (hook.is_some() || !span.is_disabled()).then(Instant::now);
         let mut meta = AnswerMeta { wanted: hook.is_some(), ..AnswerMeta::default() };
-        let result = self.execute_inner(op, args, &mut meta).instrument(span.clone()).await;
+        let result = self.execute_inner(op, args, &mut meta, decode).instrument(span.clone()).await;
         let latency = started.map(|t| t.elapsed()).unwrap_or_default();
         span.record("latency_ms", latency.as_millis() as u64);
         match &result {
@@ -708,28 +728,29 @@ impl Client {
         result
     }
 
-    async fn execute_inner<T: FromData>(&self, op: &'static Operation, args: Args, meta: &mut AnswerMeta) -> Result<T> {
+    async fn execute_inner(&self, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
         use crate::exactly_once as once;
         if op.name == crate::operations::BROADCAST_TRANSACTION.name {
             // boxed: these call other operations, which come back here
-            return Box::pin(once::broadcast(self, op, args, meta)).await;
+            return Box::pin(once::broadcast(self, op, args, meta, decode)).await;
         }
         if op.name == crate::operations::SEND_FUNDS_FROM_WALLET.name && args.text(once::KEY_INPUT).is_some() {
-            return Box::pin(once::keyed_send(self, op, args, meta)).await;
+            return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
         }
         let resolve = once::ResolveInfo::for_call(op, &args);
-        self.execute_plain(op, args, meta, resolve).await
+        self.execute_plain(op, args, meta, resolve, decode).await
     }
 
     /// [`Client::execute`]'s work without the exactly-once rules of broadcasts and keyed sends:
     /// an error that leaves the outcome open carries `resolve` (see [`Error::resolve`]).
-    pub(crate) async fn execute_plain<T: FromData>(
+    pub(crate) async fn execute_plain(
         &self,
         op: &'static Operation,
         args: Args,
         meta: &mut AnswerMeta,
         resolve: Option<crate::exactly_once::ResolveInfo>,
-    ) -> Result<T> {
+        decode: Decode<'_>,
+    ) -> Result<()> {
         let prepared = self.prepare(op, &args)?;
         let shared;
         let (call, answer) = if op.idempotent {
@@ -746,7 +767,7 @@ impl Client {
             meta.request_id = a.request_id.clone();
         }
         // any answer may echo the credential or the call's secret inputs
-        let result = answer.and_then(|a| decode::typed::<T>(op, a, Some(&call.forms)));
+        let result = answer.and_then(|a| decode(a, Some(&call.forms)));
         result.map_err(|e| {
             let e = if e.attempts() == 0 && attempts > 0 { e.set_attempts(attempts) } else { e };
             let e = e.scrub(&call.forms);

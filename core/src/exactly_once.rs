@@ -7,8 +7,8 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use crate::amount::Amount;
-use crate::client::{AnswerMeta, Client};
-use crate::decode::{self, Answer, FromData};
+use crate::client::{AnswerMeta, Client, Decode};
+use crate::decode::{self, Answer};
 use crate::error::{Error, ErrorKind, Result};
 use crate::methods::WalletTransactionsOptions;
 use crate::models::{SentFunds, WalletTx};
@@ -338,11 +338,11 @@ fn not_kept_error(op: &'static Operation) -> Error {
 
 /// `broadcast_transaction`: repeated like a read; the node's "already have it" answers
 /// become success with the txid computed locally.
-pub(crate) async fn broadcast<T: FromData>(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta) -> Result<T> {
+pub(crate) async fn broadcast(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let txid = args.text("signed_tx_hex").and_then(|hex| crate::offline::transaction_id(hex).ok());
     let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args) };
-    let err = match client.execute_plain::<T>(op, args, meta, Some(info)).await {
-        Ok(result) => return Ok(result),
+    let err = match client.execute_plain(op, args, meta, Some(info), decode).await {
+        Ok(()) => return Ok(()),
         Err(e) => e,
     };
     let Some(txid) = txid else { return Err(err) };
@@ -351,7 +351,7 @@ pub(crate) async fn broadcast<T: FromData>(client: &Client, op: &'static Operati
         return Err(err);
     }
     tracing::debug!(op = op.name, "the node already has the transaction; success with the local txid");
-    decode::typed::<T>(op, Answer::made_by_sdk(format!(r#"{{"txid":"{txid}"}}"#)), None)
+    decode(Answer::made_by_sdk(format!(r#"{{"txid":"{txid}"}}"#)), None)
 }
 
 /// The texts of a refusal the node gave (the service's message, the node's).
@@ -389,7 +389,7 @@ fn inputs_gone(e: &Error) -> bool {
 // ------------------------------------------------------------------ keyed sends
 
 /// `send_funds_from_wallet` with an idempotency key (docs/adr/0014).
-pub(crate) async fn keyed_send<T: FromData>(client: &Client, op: &'static Operation, mut args: Args, meta: &mut AnswerMeta) -> Result<T> {
+pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let key = args.text(KEY_INPUT).unwrap_or_default().to_string();
     check_key(&key).map_err(|e| e.set_operation(op.name))?;
     let wallet = args
@@ -413,7 +413,7 @@ pub(crate) async fn keyed_send<T: FromData>(client: &Client, op: &'static Operat
     let info = ResolveInfo::of(op, &args);
     let earlier = find_key(client, &wallet, &key, IDEMPOTENCY_LOOKBACK).await?;
     if let Some(entry) = earlier.entry {
-        return replay(op, &entry, &info);
+        return decode(Answer::made_by_sdk(sent_json(op, &entry, &info)?), None);
     }
     if earlier.comments_hidden {
         sends.storage.store(STORAGE_NOT_KEPT, Ordering::Relaxed);
@@ -421,7 +421,7 @@ pub(crate) async fn keyed_send<T: FromData>(client: &Client, op: &'static Operat
     }
     let description = with_marker(args.text("description"), &key);
     args.set_text("description", description);
-    let sent = client.execute_plain::<T>(op, args, meta, Some(info)).await?;
+    client.execute_plain(op, args, meta, Some(info), decode).await?;
     if sends.storage.load(Ordering::Relaxed) == 0 {
         // once per client: is the key where the next send will look for it?
         match find_key(client, &wallet, &key, VERIFY_PAGE).await {
@@ -433,7 +433,7 @@ pub(crate) async fn keyed_send<T: FromData>(client: &Client, op: &'static Operat
             Err(e) => tracing::debug!(kind = e.kind().as_str(), "could not check that the service keeps descriptions"),
         }
     }
-    Ok(sent)
+    Ok(())
 }
 
 /// What a look-up for a key found.
@@ -478,13 +478,8 @@ async fn find_key(client: &Client, wallet: &str, key: &str, lookback: u32) -> Re
     Ok(found)
 }
 
-/// The earlier send of a key, as the send's result (`replayed` true), once it is known to be
-/// the same payment.
-fn replay<T: FromData>(op: &'static Operation, entry: &WalletTx, info: &ResolveInfo) -> Result<T> {
-    let json = sent_json(op, entry, info)?;
-    decode::typed::<T>(op, Answer::made_by_sdk(json), None)
-}
-
+/// The JSON of the earlier send of a key, as the send's result (`replayed` true), once it is
+/// known to be the same payment.
 fn sent_json(op: &'static Operation, entry: &WalletTx, info: &ResolveInfo) -> Result<String> {
     let received = entry.amount.map(|a| Amount::from_litoshis(a.litoshis().saturating_abs()));
     let fee = entry.fee.map(|f| Amount::from_litoshis(f.litoshis().saturating_abs()));
