@@ -84,34 +84,36 @@ impl Amount {
 /// which [`parse_decimal`] reads or refuses. Where this gives a value, it is the one
 /// `parse_decimal` gives.
 fn parse_plain(text: &[u8]) -> Option<Amount> {
+    const SCALE: [u64; 9] = [100_000_000, 10_000_000, 1_000_000, 100_000, 10_000, 1_000, 100, 10, 1];
     let (neg, digits) = match text.split_first()? {
         (b'-', rest) => (true, rest),
         _ => (false, text),
     };
-    let (mut value, mut count, mut decimals) = (0u64, 0u32, None::<u32>);
-    for &b in digits {
-        match b {
-            b'0'..=b'9' => {
-                value = value * 10 + u64::from(b - b'0');
-                count += 1;
-                if let Some(d) = decimals.as_mut() {
-                    *d += 1;
-                }
-                if count > 18 {
-                    return None;
-                }
-            }
-            b'.' if decimals.is_none() && count > 0 => decimals = Some(0),
-            _ => return None,
-        }
-    }
-    let decimals = match decimals {
-        None if count > 0 => 0,
-        Some(d @ 1..=8) => d,
-        _ => return None,
+    let (int, frac) = match digits.iter().position(|&b| b == b'.') {
+        Some(dot) => (&digits[..dot], &digits[dot + 1..]),
+        None => (digits, &[][..]),
     };
-    let litoshis = value.checked_mul(10u64.pow(8 - decimals))?;
-    let litoshis = i64::try_from(litoshis).ok()?;
+    let with_point = int.len() < digits.len();
+    // at most 18 digits (no overflow below) and, after a point, 1 to 8 of them
+    if int.is_empty() || int.len() + frac.len() > 18 || (with_point && !(1..=8).contains(&frac.len())) {
+        return None;
+    }
+    let mut value = 0u64;
+    for &b in int {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(d);
+    }
+    for &b in frac {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            return None;
+        }
+        value = value * 10 + u64::from(d);
+    }
+    let litoshis = i64::try_from(value.checked_mul(SCALE[frac.len()])?).ok()?;
     Some(Amount(if neg { -litoshis } else { litoshis }))
 }
 

@@ -1083,19 +1083,26 @@ const CREDENTIAL_HEADER: HeaderName = HeaderName::from_static("nodeurlorapiacces
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 const JSON_UTF8: HeaderValue = HeaderValue::from_static("application/json; charset=utf-8");
 
-/// FNV-1a, for the table of the operations' URLs.
+/// FNV-1a over eight bytes at a time (a path is hashed in four steps instead of thirty), for
+/// the table of the operations' URLs; the key is compared after, so the hash only spreads them.
 #[derive(Default)]
 struct Fnv(u64);
 
 impl std::hash::Hasher for Fnv {
     fn finish(&self) -> u64 {
-        self.0
+        // the high bits, which the multiplications mixed most, where hashbrown reads them too
+        self.0 ^ (self.0 >> 29)
     }
 
     fn write(&mut self, bytes: &[u8]) {
+        const PRIME: u64 = 0x0100_0000_01b3;
         let mut h = if self.0 == 0 { 0xcbf2_9ce4_8422_2325 } else { self.0 };
-        for &b in bytes {
-            h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
+        let mut words = bytes.chunks_exact(8);
+        for word in &mut words {
+            h = (h ^ u64::from_le_bytes(word.try_into().unwrap_or_default())).wrapping_mul(PRIME).rotate_left(23);
+        }
+        for &b in words.remainder() {
+            h = (h ^ u64::from(b)).wrapping_mul(PRIME);
         }
         self.0 = h;
     }
@@ -1240,6 +1247,23 @@ mod tests {
         assert!(head.starts_with("get /prefix/api/address/address-balance?address=a+b%26c http/1.1\r\n"), "{head}");
         assert_eq!(head.matches("\r\nhost: ").count(), 1, "{head}");
         assert!(head.contains(&format!("\r\nhost: 127.0.0.1:{port}\r\n")), "{head}");
+    }
+
+    /// The URL table's hash tells the operations' paths apart (a collision would only cost a
+    /// comparison, but every path should get a bucket of its own).
+    #[test]
+    fn the_url_table_hash_spreads_the_paths() {
+        use std::hash::BuildHasher;
+        let hasher = std::hash::BuildHasherDefault::<Fnv>::default();
+        let mut hashes: Vec<u64> = crate::operations::ALL.iter().map(|op| hasher.hash_one(op.path)).collect();
+        hashes.sort_unstable();
+        hashes.dedup();
+        assert_eq!(hashes.len(), crate::operations::ALL.len());
+        // hashbrown's control bytes are the top seven bits
+        let mut tops: Vec<u64> = hashes.iter().map(|h| h >> 57).collect();
+        tops.sort_unstable();
+        tops.dedup();
+        assert!(tops.len() > crate::operations::ALL.len() * 3 / 4, "{}", tops.len());
     }
 
     #[test]
