@@ -71,6 +71,9 @@ pub(crate) struct Outgoing {
     /// The URL, query included (parsed here as hyper reads it, without another copy).
     pub target: Target,
     pub headers: HeaderMap,
+    /// `headers` already end with the transport's own ([`Transport::add_own_headers`]); only
+    /// for a [`Target::Path`].
+    pub own_headers_added: bool,
     pub body: Option<Bytes>,
 }
 
@@ -117,6 +120,28 @@ impl Transport {
         Ok(Transport { pool, user_agent, proxy_authorization, origin })
     }
 
+    /// Appends the headers every request gets: `User-Agent`, a proxy's `Proxy-Authorization`,
+    /// and last, where hyper-util would add it, `Host` (`host`: the base URL's, when the request
+    /// goes there).
+    fn add_own_headers(&self, headers: &mut HeaderMap, host: Option<&HeaderValue>) {
+        headers.insert(USER_AGENT, self.user_agent.clone());
+        if let Some(auth) = &self.proxy_authorization {
+            headers.insert(PROXY_AUTHORIZATION, auth.clone());
+        }
+        if let Some(host) = host {
+            headers.insert(HOST, host.clone());
+        }
+    }
+
+    /// `headers` followed by the transport's own headers for a request to the base URL (a
+    /// [`Target::Path`]): a call whose headers are only these sends a copy of this map
+    /// ([`Outgoing::own_headers_added`]) instead of building it header by header.
+    pub(crate) fn with_own_headers(&self, mut headers: HeaderMap) -> Option<HeaderMap> {
+        let origin = self.origin.as_ref()?;
+        self.add_own_headers(&mut headers, Some(&origin.host));
+        Some(headers)
+    }
+
     /// The path and query of `url` when its scheme and authority are the base URL's (as
     /// [`Target::Path`] sends it), else `None`.
     pub(crate) fn path_of(&self, url: &str) -> Option<String> {
@@ -151,13 +176,8 @@ impl Transport {
         *req.method_mut() = out.method;
         *req.uri_mut() = uri;
         *req.headers_mut() = out.headers;
-        req.headers_mut().insert(USER_AGENT, self.user_agent.clone());
-        if let Some(auth) = &self.proxy_authorization {
-            req.headers_mut().insert(PROXY_AUTHORIZATION, auth.clone());
-        }
-        // last, where hyper-util would add it
-        if let Some(host) = host {
-            req.headers_mut().insert(HOST, host.clone());
+        if !(out.own_headers_added && host.is_some()) {
+            self.add_own_headers(req.headers_mut(), host);
         }
         self.pool.request(req).await.map(Incoming).map_err(|e| {
             if e.is_connect() {
@@ -460,7 +480,7 @@ mod tests {
         assert_eq!(transport.path_of("http://127.0.0.2/api/x"), None);
         assert_eq!(transport.path_of(&format!("https://127.0.0.1:{port}/api/x")), None);
         for target in [Target::Path(path), Target::Url(format!("{base}api/x?a=b"))] {
-            let out = Outgoing { method: http::Method::GET, target, headers: HeaderMap::new(), body: None };
+            let out = Outgoing { method: http::Method::GET, target, headers: HeaderMap::new(), own_headers_added: false, body: None };
             let mut resp = transport.send(out).await.ok().unwrap();
             while resp.chunk().await.unwrap().is_some() {}
         }
