@@ -1238,21 +1238,16 @@ mod tests {
     /// Host header (the operation's path is kept as the path on the base URL's origin).
     #[tokio::test]
     async fn requests_under_a_base_path() {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let server = tokio::spawn(async move {
             let (mut conn, _) = listener.accept().await.unwrap();
-            let mut head = Vec::new();
-            let mut buf = [0u8; 1];
-            while !head.ends_with(b"\r\n\r\n") {
-                assert_eq!(conn.read(&mut buf).await.unwrap(), 1);
-                head.extend_from_slice(&buf);
-            }
+            let head = crate::transport::tests::read_request_head(&mut conn).await;
             let body = r#"{"successful":true,"data":{"address":"a b","confirmed":1,"unconfirmed":0,"utxoCount":3}}"#;
             let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: {}\r\n\r\n{body}", body.len());
             conn.write_all(answer.as_bytes()).await.unwrap();
-            String::from_utf8(head).unwrap()
+            head
         });
         let key = crate::credential::make_jwt(Some(4_000_000_000));
         let client = Client::builder().base_url(format!("http://127.0.0.1:{port}/prefix/")).credential(&key).build().unwrap();

@@ -415,7 +415,7 @@ pub(crate) fn is_loopback(host: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
     #[test]
@@ -437,10 +437,23 @@ mod tests {
         }
     }
 
+    /// The head of the next request on `conn` (up to its blank line), byte by byte so that
+    /// nothing after it is read.
+    pub(crate) async fn read_request_head(conn: &mut tokio::net::TcpStream) -> String {
+        use tokio::io::AsyncReadExt;
+        let mut head = Vec::new();
+        let mut buf = [0u8; 1];
+        while !head.ends_with(b"\r\n\r\n") {
+            assert_eq!(conn.read(&mut buf).await.unwrap(), 1, "the connection closed mid-head");
+            head.extend_from_slice(&buf);
+        }
+        String::from_utf8(head).unwrap()
+    }
+
     /// A request to the base URL carries one `Host` header, the one hyper-util would have set.
     #[tokio::test]
     async fn one_host_header_on_the_wire() {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        use tokio::io::AsyncWriteExt;
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let server = tokio::spawn(async move {
@@ -448,15 +461,9 @@ mod tests {
             let (mut conn, _) = listener.accept().await.unwrap();
             let mut heads = Vec::new();
             for _ in 0..2 {
-                let mut head = Vec::new();
-                let mut buf = [0u8; 1];
-                while !head.ends_with(b"\r\n\r\n") {
-                    let n = conn.read(&mut buf).await.unwrap();
-                    assert!(n > 0);
-                    head.extend_from_slice(&buf[..n]);
-                }
+                let head = read_request_head(&mut conn).await;
                 conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
-                heads.push(String::from_utf8(head).unwrap());
+                heads.push(head);
             }
             heads
         });
