@@ -8,6 +8,7 @@ Reads every `suspend fun` of `WalletClientInterface` in the generated bindings (
 `JavaWalletClient : JavaWalletClientBase` (src/main/kotlin) with two methods per operation:
 
     fun addressBalanceAsync(address: String): CompletableFuture<AddressBalance>   // never blocks
+                                                       // (WalletClient's addressBalanceFuture)
     fun addressBalance(address: String): AddressBalance                           // blocks
 
 both `@JvmOverloads` (the optional `options` arguments can be left out from Java). The FFI takes
@@ -100,6 +101,9 @@ def main():
         "package org.walletsdk",
         "",
         "import java.util.concurrent.CompletableFuture",
+        "import java.util.concurrent.Executor",
+        "import kotlinx.coroutines.Dispatchers",
+        "import kotlinx.coroutines.asExecutor",
         "",
         "/**",
         " * [WalletClient] for Java: every operation as `nameAsync(…)`, a `CompletableFuture` (cancelling",
@@ -107,10 +111,20 @@ def main():
         " * [WalletException] subclasses (the cause of the future's `ExecutionException`). Close it (or",
         " * use try-with-resources) to cancel what still runs and free the client.",
         " */",
-        "class JavaWalletClient(client: WalletClient) : JavaWalletClientBase(client) {",
+        "class JavaWalletClient(client: WalletClient, completions: Executor) : JavaWalletClientBase(client, completions) {",
+        "    /** [client] for Java, its futures completing on Kotlin's `Dispatchers.Default`. */",
+        "    constructor(client: WalletClient) : this(client, Dispatchers.Default.asExecutor())",
+        "",
         "    /** A client for [config]; throws a [WalletException] (invalid input) on a bad configuration. */",
         "    @Throws(WalletException::class)",
         "    constructor(config: WalletClientConfig) : this(WalletClient(config))",
+        "",
+        "    /**",
+        "     * A client for [config] whose futures complete on [completions] (and so run their",
+        "     * callbacks there); throws a [WalletException] (invalid input) on a bad configuration.",
+        "     */",
+        "    @Throws(WalletException::class)",
+        "    constructor(config: WalletClientConfig, completions: Executor) : this(WalletClient(config), completions)",
         "",
         "    companion object {",
         "        /** A client from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`. */",
@@ -128,7 +142,7 @@ def main():
             "",
             kdoc(doc, [f"A future of [WalletClient.{name}]; cancelling it cancels the call."]),
             f"    {overloads}fun `{name}Async`({decls}): CompletableFuture<{ret}> =",
-            f"        async {{ this.`{name}`({args}) }}",
+            f"        client.`{name}Future`(this, completions{', ' if args else ''}{args})",
             "",
             kdoc(doc, [f"[WalletClient.{name}], blocking the calling thread."]),
             "    @Throws(WalletException::class)",

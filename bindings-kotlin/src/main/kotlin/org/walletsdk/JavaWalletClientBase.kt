@@ -12,28 +12,35 @@ import kotlinx.coroutines.cancel
 import kotlinx.coroutines.future.future
 import kotlinx.coroutines.runBlocking
 import java.util.concurrent.CompletableFuture
+import java.util.concurrent.Executor
 
 /**
- * What [JavaWalletClient] builds on: the wrapped [client] and the coroutine scope its futures run
- * in (one per instance; [close] cancels what is still running and closes the client).
+ * What [JavaWalletClient] builds on: the wrapped [client], the executor its futures complete on,
+ * and the coroutine scope of the event stream's futures ([close] cancels what is still running
+ * and closes the client).
+ *
+ * The operations' futures (JavaWalletClient's `…Async` methods, generated) take the SDK's direct
+ * call path with no coroutine per call: the call is sent from the caller's thread at once, and
+ * its future completes on [completions]. Cancelling the future (`cancel(true)` or
+ * `cancel(false)`) cancels the Rust call: a read's HTTP request is aborted; a create, send or
+ * broadcast whose request may have been sent runs to completion and its outcome goes to the
+ * abandoned-call listener (`client.setAbandonedCallListener`). A [WalletException] completes the
+ * future exceptionally (`get()` throws an `ExecutionException` whose cause is it).
  */
 abstract class JavaWalletClientBase(
     /** The Kotlin client: its `suspend` methods, `withCancelToken`, `setCredential`, `setAbandonedCallListener`, … */
     @JvmField val client: WalletClient,
+    /**
+     * Where the futures complete, and so where callbacks such as `whenComplete` or `thenApply`
+     * run: never on the SDK's own thread.
+     */
+    @JvmField protected val completions: Executor,
 ) : AutoCloseable {
     private val scope = CoroutineScope(SupervisorJob() + Dispatchers.Default + CoroutineName("wallet-sdk-java"))
 
-    /**
-     * Runs [call] as a coroutine of this client's scope. Cancelling the future (`cancel(true)` or
-     * `cancel(false)`) cancels the coroutine and so the Rust call: a read's HTTP request is
-     * aborted; a create, send or broadcast whose request may have been sent runs to completion and
-     * its outcome goes to the abandoned-call listener (`client.setAbandonedCallListener`).
-     * A [WalletException] completes the future exceptionally (`get()` throws an
-     * `ExecutionException` whose cause is it).
-     */
-    // Started undispatched: the call is sent from the caller's thread at once (no hop to a pool
-    // thread first); its completion resumes on Dispatchers.Default, never on the SDK's thread.
-    protected fun <T> async(call: suspend WalletClient.() -> T): CompletableFuture<T> =
+    // The event stream's futures: a coroutine of this client's scope, started undispatched (sent
+    // from the caller's thread at once), resumed on Dispatchers.Default.
+    private fun <T> async(call: suspend WalletClient.() -> T): CompletableFuture<T> =
         scope.future(start = CoroutineStart.UNDISPATCHED) { client.call() }
 
     /** Runs [call] on the calling thread until it is done; a [WalletException] is thrown as it is. */
@@ -52,6 +59,7 @@ abstract class JavaWalletClientBase(
     /** Cancels the calls still running (as if their futures were cancelled) and closes [client]. */
     override fun close() {
         scope.cancel("JavaWalletClient closed")
+        UniffiFastPath.cancelFutures(this)
         client.close()
     }
 }

@@ -9,8 +9,15 @@ import static org.walletsdk.JavaCallerTest.hold;
 import static org.walletsdk.JavaCallerTest.mintKey;
 import static org.walletsdk.JavaCallerTest.unique;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.Test;
 
 /**
@@ -19,17 +26,23 @@ import org.junit.Test;
  * JavaCallerTest's run against the jar).
  */
 public class JavaCancellationTest {
+    /** The future of a balance read that the sandbox holds for 6 s, started 300 ms ago. */
+    private static CompletableFuture<WalletBalance> heldRead(JavaWalletClient c, String key, String w) throws Exception {
+        hold("/api/Wallet/balance", 6_000, key);
+        CompletableFuture<WalletBalance> f = c.walletBalanceAsync(w);
+        Thread.sleep(300);
+        assertFalse("done while the sandbox holds it", f.isDone());
+        return f;
+    }
+
     @Test
     public void cancellingTheFutureOfAReadAbortsTheRustCall() throws Exception {
         String key = mintKey();
         try (JavaWalletClient c = clientWithKey(key)) {
             String w = unique("cancel");
             c.createWallet(w);
-            hold("/api/Wallet/balance", 6_000, key);
             long started = System.nanoTime();
-            CompletableFuture<WalletBalance> f = c.walletBalanceAsync(w);
-            Thread.sleep(500);
-            assertFalse("done while the sandbox holds it", f.isDone());
+            CompletableFuture<WalletBalance> f = heldRead(c, key, w);
             assertTrue(c.client.inFlightCalls() >= 1);
             assertTrue(f.cancel(true));
             try {
@@ -47,6 +60,105 @@ public class JavaCancellationTest {
             assertEquals("calls still running " + elapsedMs + " ms after the start", 0L, n);
             assertTrue("took " + elapsedMs + " ms", elapsedMs < 4_000);
             assertEquals(0L, c.walletBalance(w).getConfirmed().getLitoshis()); // still usable
+        }
+    }
+
+    @Test
+    public void cancellingFuturesAtEveryMomentLeavesNothingBehind() throws Exception {
+        // The futures take the direct call path (ADR 0018) without a coroutine: a cancel can land
+        // while the call is being started, while it runs, or between its end and the completion
+        // on the executor. None may leave a future undone, a call running, or stop later calls.
+        ExecutorService cancellers = Executors.newFixedThreadPool(2);
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            Random random = new Random(24);
+            List<CompletableFuture<BlockchainInfo>> futures = new ArrayList<>();
+            for (int i = 0; i < 2_000; i++) {
+                CompletableFuture<BlockchainInfo> call = c.blockchainInfoAsync();
+                int pause = random.nextInt(4);
+                int spins = random.nextInt(20_000);
+                futures.add(call);
+                if (pause == 3) continue; // never cancelled
+                cancellers.execute(() -> {
+                    if (pause == 1) for (int k = 0; k < spins; k++) Thread.onSpinWait();
+                    if (pause == 2) Thread.yield();
+                    call.cancel(true);
+                });
+            }
+            int done = 0, cancelled = 0;
+            for (CompletableFuture<BlockchainInfo> f : futures) {
+                try {
+                    assertTrue(f.get(60, TimeUnit.SECONDS).getBlocks() >= 0);
+                    done++;
+                } catch (CancellationException e) {
+                    cancelled++;
+                }
+            }
+            assertEquals(2_000, done + cancelled);
+            assertTrue("some calls finished: " + done, done >= 400);
+            long n = c.client.inFlightCalls();
+            for (int i = 0; i < 100 && n > 0; i++) {
+                Thread.sleep(20);
+                n = c.client.inFlightCalls();
+            }
+            assertEquals(0L, n);
+            c.blockchainInfoAsync().get(10, TimeUnit.SECONDS); // the completion thread still delivers
+        } finally {
+            cancellers.shutdownNow();
+        }
+    }
+
+    @Test
+    public void closingTheClientCancelsItsRunningFutures() throws Exception {
+        String key = mintKey();
+        JavaWalletClient c = clientWithKey(key);
+        String w = unique("close");
+        c.createWallet(w);
+        long started = System.nanoTime();
+        CompletableFuture<WalletBalance> f = heldRead(c, key, w);
+        c.close();
+        try {
+            f.get(2, TimeUnit.SECONDS);
+            fail("the future of a closed client gave a result");
+        } catch (CancellationException expected) {
+        }
+        long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+        assertTrue("took " + elapsedMs + " ms", elapsedMs < 3_000);
+    }
+
+    @Test
+    public void futuresCompleteOnTheGivenExecutor() throws Exception {
+        ExecutorService mine = Executors.newSingleThreadExecutor(r -> new Thread(r, "callers-own-executor"));
+        try (JavaWalletClient c = new JavaWalletClient(WalletClient.Companion.fromEnv(), mine)) {
+            AtomicReference<String> where = new AtomicReference<>();
+            c.blockchainInfoAsync().whenComplete((info, error) -> where.set(Thread.currentThread().getName()))
+                    .get(10, TimeUnit.SECONDS);
+            assertEquals("callers-own-executor", where.get());
+            // an error completes there too
+            AtomicReference<String> failedWhere = new AtomicReference<>();
+            CompletableFuture<WalletBalance> missing = c.walletBalanceAsync(unique("missing"));
+            try {
+                missing.whenComplete((b, error) -> failedWhere.set(Thread.currentThread().getName()))
+                        .get(10, TimeUnit.SECONDS);
+                fail("walletBalance of a wallet that does not exist succeeded");
+            } catch (java.util.concurrent.ExecutionException e) {
+                assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof WalletException.NotFoundException);
+            }
+            assertEquals("callers-own-executor", failedWhere.get());
+        } finally {
+            mine.shutdownNow();
+        }
+    }
+
+    @Test
+    public void aFutureOfAClosedClientFailsInsteadOfThrowing() throws Exception {
+        JavaWalletClient c = JavaWalletClient.fromEnv();
+        c.close();
+        CompletableFuture<BlockchainInfo> f = c.blockchainInfoAsync();
+        try {
+            f.get(10, TimeUnit.SECONDS);
+            fail("a closed client answered");
+        } catch (java.util.concurrent.ExecutionException e) {
+            assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof IllegalStateException);
         }
     }
 }

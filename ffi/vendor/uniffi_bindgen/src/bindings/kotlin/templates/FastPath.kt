@@ -2,18 +2,48 @@
 // A call writes its object handle and arguments (uniffi's buffer format) into a reused direct
 // buffer and starts with one direct-mapped native call (the handle is lent: the component
 // clones it before returning); a single daemon thread takes finished
-// calls from the component in batches and resumes their coroutines with the lifted results.
-// No JNA Structure, callback or poll per call.
+// calls from the component in batches and resumes their coroutines with the lifted results, or
+// completes their futures (the `…Future` twins of the methods, which the Java API uses) through
+// the executor each call names. No JNA Structure, callback or poll per call.
 internal object UniffiFastPath {
     // call id (8), result address (8), result length (4), success flag (1), padding (3)
     private const val RECORD = 24
     private const val BATCH = 256
 
-    private class Pending(
-        val continuation: kotlinx.coroutines.CancellableContinuation<Any?>,
+    /** A started call: how to read its result and whom to give it to. */
+    private abstract class Pending(
         val lift: (ByteBuffer) -> Any?,
         val liftError: ((ByteBuffer) -> Throwable)?,
-    )
+    ) {
+        abstract fun deliver(outcome: Result<Any?>)
+    }
+
+    private class Resume(
+        val continuation: kotlinx.coroutines.CancellableContinuation<Any?>,
+        lift: (ByteBuffer) -> Any?,
+        liftError: ((ByteBuffer) -> Throwable)?,
+    ) : Pending(lift, liftError) {
+        override fun deliver(outcome: Result<Any?>) = continuation.resumeWith(outcome)
+    }
+
+    // The future is completed on `completions`, never on the completion thread: a caller's
+    // callbacks (`whenComplete`, `thenApply`, …) run where the future completes.
+    private class Complete(
+        val future: UniffiFastFuture<Any?>,
+        val completions: java.util.concurrent.Executor,
+        lift: (ByteBuffer) -> Any?,
+        liftError: ((ByteBuffer) -> Throwable)?,
+    ) : Pending(lift, liftError) {
+        override fun deliver(outcome: Result<Any?>) {
+            try {
+                completions.execute {
+                    outcome.fold({ future.complete(it) }, { future.completeExceptionally(it) })
+                }
+            } catch (e: Throwable) { // a rejecting executor must not stop the completion thread
+                future.completeExceptionally(e)
+            }
+        }
+    }
 
     private val pending = ConcurrentHashMap<Long, Pending>()
     private val nextCall = AtomicLong(1)
@@ -56,7 +86,19 @@ internal object UniffiFastPath {
         liftError: ((ByteBuffer) -> Throwable)?,
     ): Long {
         val call = nextCall.getAndIncrement()
-        pending[call] = Pending(continuation, lift, liftError)
+        pending[call] = Resume(continuation, lift, liftError)
+        return call
+    }
+
+    fun register(
+        future: UniffiFastFuture<Any?>,
+        completions: java.util.concurrent.Executor,
+        lift: (ByteBuffer) -> Any?,
+        liftError: ((ByteBuffer) -> Throwable)?,
+    ): Long {
+        val call = nextCall.getAndIncrement()
+        future.call = call
+        pending[call] = Complete(future, completions, lift, liftError)
         return call
     }
 
@@ -67,6 +109,21 @@ internal object UniffiFastPath {
     fun cancel(call: Long) {
         if (pending.remove(call) != null) {
             {{ ci.namespace() }}_fast_cancel(call)
+        }
+    }
+
+    /** Aborts a started call whose future was cancelled, whether or not it is still pending. */
+    fun abort(call: Long) {
+        pending.remove(call)
+        {{ ci.namespace() }}_fast_cancel(call)
+    }
+
+    /** Cancels the futures of the calls started for [owner] that are still running. */
+    fun cancelFutures(owner: Any) {
+        for (waiting in pending.values) {
+            if (waiting is Complete && waiting.future.owner === owner) {
+                waiting.future.cancel(false)
+            }
         }
     }
 
@@ -83,19 +140,40 @@ internal object UniffiFastPath {
                 val waiting = pending.remove(call) ?: continue // cancelled meanwhile
                 // uniffi's format is big-endian; JNA's buffers start in native order
                 val result = Pointer(address).getByteBuffer(0, length.toLong()).order(ByteOrder.BIG_ENDIAN)
-                try {
+                val outcome = try {
                     if (ok) {
-                        waiting.continuation.resumeWith(Result.success(waiting.lift(result)))
+                        Result.success(waiting.lift(result))
                     } else {
-                        val error = waiting.liftError?.invoke(result)
-                            ?: IllegalStateException("Rust returned an error for a call that cannot fail")
-                        waiting.continuation.resumeWith(Result.failure(error))
+                        Result.failure(
+                            waiting.liftError?.invoke(result)
+                                ?: IllegalStateException("Rust returned an error for a call that cannot fail")
+                        )
                     }
                 } catch (e: Throwable) {
-                    waiting.continuation.resumeWith(Result.failure(e))
+                    Result.failure(e)
                 }
+                waiting.deliver(outcome)
             }
         }
+    }
+}
+
+/** Writes the handle and arguments of call [call] and starts it. */
+private fun uniffiFastStart(
+    index: Int,
+    size: Long,
+    writeArguments: (ByteBuffer) -> Unit,
+    withHandle: ((Long) -> Unit) -> Unit,
+    call: Long,
+) {
+    withHandle { handle ->
+        val arguments = UniffiFastPath.argumentBuffer(size)
+        arguments.putLong(handle)
+        writeArguments(arguments)
+        val length = arguments.position()
+        // JNA passes a direct buffer's address at its position
+        arguments.position(0)
+        UniffiFastPath.{{ ci.namespace() }}_fast_call(index, arguments, length, call)
     }
 }
 
@@ -113,19 +191,73 @@ internal suspend fun <T> uniffiFastCall(
     return kotlinx.coroutines.suspendCancellableCoroutine<Any?> { continuation ->
         val call = UniffiFastPath.register(continuation, lift, liftError)
         try {
-            withHandle { handle ->
-                val arguments = UniffiFastPath.argumentBuffer(size)
-                arguments.putLong(handle)
-                writeArguments(arguments)
-                val length = arguments.position()
-                // JNA passes a direct buffer's address at its position
-                arguments.position(0)
-                UniffiFastPath.{{ ci.namespace() }}_fast_call(index, arguments, length, call)
-            }
+            uniffiFastStart(index, size, writeArguments, withHandle, call)
         } catch (e: Throwable) {
             UniffiFastPath.forget(call)
             throw e
         }
         continuation.invokeOnCancellation { UniffiFastPath.cancel(call) }
     } as T
+}
+
+/**
+ * The future of a call on the direct path. Cancelling it cancels the call as cancelling a
+ * coroutine does: a read's request is aborted; a create, send or broadcast under way runs on in
+ * the component and reports to its abandoned-call listener.
+ */
+internal class UniffiFastFuture<T>(
+    /** Whose call this is ([UniffiFastPath.cancelFutures]). */
+    val owner: Any,
+) : java.util.concurrent.CompletableFuture<T>() {
+    @Volatile
+    var call = 0L
+
+    override fun cancel(mayInterruptIfRunning: Boolean): Boolean {
+        val cancelled = super.cancel(mayInterruptIfRunning)
+        if (cancelled) {
+            UniffiFastPath.abort(call)
+        }
+        return cancelled
+    }
+
+    // Futures derived from this one (`thenApply`, …) are plain ones: cancelling them does not
+    // reach the call, as with any CompletableFuture.
+    override fun <U> newIncompleteFuture(): java.util.concurrent.CompletableFuture<U> =
+        java.util.concurrent.CompletableFuture()
+}
+
+/**
+ * A call on the direct path as a future, completed on [completions]. A call that cannot start
+ * (a destroyed object, unwritable arguments) gives a failed future rather than throwing.
+ */
+@Suppress("UNCHECKED_CAST")
+internal fun <T> uniffiFastFuture(
+    owner: Any,
+    completions: java.util.concurrent.Executor,
+    method: String,
+    argumentsSize: () -> Long,
+    writeArguments: (ByteBuffer) -> Unit,
+    withHandle: ((Long) -> Unit) -> Unit,
+    lift: (ByteBuffer) -> T,
+    liftError: ((ByteBuffer) -> Throwable)?,
+): java.util.concurrent.CompletableFuture<T> {
+    val future = UniffiFastFuture<Any?>(owner)
+    var call = 0L
+    try {
+        val index = UniffiFastPath.method(method)
+        val size = argumentsSize()
+        call = UniffiFastPath.register(future, completions, lift, liftError)
+        uniffiFastStart(index, size, writeArguments, withHandle, call)
+    } catch (e: Throwable) {
+        if (call != 0L) {
+            UniffiFastPath.forget(call)
+        }
+        future.completeExceptionally(e)
+        return future as java.util.concurrent.CompletableFuture<T>
+    }
+    // Cancelled while it was starting: the abort then reached nothing, so it is sent now.
+    if (future.isCancelled) {
+        UniffiFastPath.abort(call)
+    }
+    return future as java.util.concurrent.CompletableFuture<T>
 }

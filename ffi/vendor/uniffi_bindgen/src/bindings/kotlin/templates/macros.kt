@@ -54,6 +54,9 @@
     ){% match callable.return_type() %}{% when Some(return_type) %} : {{ return_type|type_name(ci) }}{% when None %}{%- endmatch %} {
         return {% call call_async(callable) %}{% endcall %}
     }
+    {%- if config.fast_path_for(callable.self_type()) %}
+    {% call fast_future_decl(callable) %}{% endcall %}
+    {%- endif %}
     {%- else -%}
     {{ func_decl }} fun {{ callable.name()|fn_name }}(
         {%- call arg_list(callable, callable.self_type().is_none()) %}{% endcall -%}
@@ -68,10 +71,9 @@
     {% endif %}
 {% endmacro %}
 
-{%- macro call_async(callable) -%}
-{%- if config.fast_path_for(callable.self_type()) -%}
-    {#- wallet-sdk patch: the direct call path (FastPath.kt) -#}
-    uniffiFastCall(
+{#- wallet-sdk patch: what the direct call path (FastPath.kt) needs to start a method: its
+    name, the size and writer of its arguments, the handle, and the readers of its result -#}
+{%- macro fast_call_arguments(callable) %}
         "{{ callable.name() }}",
         {
             var uniffiSize = 8L
@@ -98,6 +100,30 @@
         {%- when None %}
         null,
         {%- endmatch %}
+{%- endmacro %}
+
+{#- wallet-sdk patch: the twin of an async method on the direct call path that returns a
+    CompletableFuture completed on `uniffiCompletions`, without a coroutine (the Java API) -#}
+{%- macro fast_future_decl(callable) %}
+    internal fun `{{ callable.name()|var_name_raw }}Future`(
+        uniffiOwner: Any,
+        uniffiCompletions: java.util.concurrent.Executor,
+        {%- for arg in callable.arguments() %}
+        {{ arg.name()|var_name }}: {{ arg|lower_type_name_for_arg(ci) }},
+        {%- endfor %}
+    ): java.util.concurrent.CompletableFuture<{% match callable.return_type() %}{% when Some(return_type) %}{{ return_type|type_name(ci) }}{% when None %}kotlin.Unit{% endmatch %}> =
+        uniffiFastFuture(
+            uniffiOwner,
+            uniffiCompletions,
+            {%- call fast_call_arguments(callable) %}{% endcall %}
+        )
+{%- endmacro %}
+
+{%- macro call_async(callable) -%}
+{%- if config.fast_path_for(callable.self_type()) -%}
+    {#- wallet-sdk patch: the direct call path (FastPath.kt) -#}
+    uniffiFastCall(
+        {%- call fast_call_arguments(callable) %}{% endcall %}
     )
 {%- else -%}
     uniffiRustCallAsync(
