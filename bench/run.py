@@ -20,7 +20,8 @@ row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
 BENCH_CALLS), BENCH_WARMUP [1000], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
 BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY (comma-separated row keys: raw,raw-hyper,
-sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,java-sdk,okhttp,swift,
+sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,java-sdk,java-blocking,
+okhttp,swift,
 swift-urlsession,
 size).
 
@@ -57,6 +58,7 @@ VERSUS = [
     ("py-async", "aiohttp", 4),
     ("kotlin", "okhttp", 1),
     ("java-sdk", "kotlin", 0.9),
+    ("java-blocking", "kotlin", 0.9),
     ("kotlin", "java", 3),
     ("swift", "swift-urlsession", 1),
 ]

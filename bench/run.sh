@@ -71,6 +71,7 @@ build_client() {  # SCRIPT KEY=ARGS... (ARGS: what the row appends to the comman
 jvm=()
 wants kotlin && jvm+=(kotlin=org.walletsdk.bench.ClientBenchKt)
 wants java-sdk && jvm+=(java-sdk=org.walletsdk.bench.JavaApiBenchKt)
+wants java-blocking && jvm+=(java-blocking="-Dwallet.bench.blocking=true org.walletsdk.bench.JavaApiBenchKt")
 wants okhttp && jvm+=(okhttp=OkHttpJava)
 [ ${#jvm[@]} -eq 0 ] || build_client bench/kotlin/clients.sh "${jvm[@]}"
 # one program, two rows

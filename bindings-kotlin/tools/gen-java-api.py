@@ -147,7 +147,7 @@ def main():
             kdoc(doc, [f"[WalletClient.{name}], blocking the calling thread."]),
             "    @Throws(WalletException::class)",
             f"    {overloads}fun `{name}`({decls}): {ret} =",
-            f"        blocking {{ this.`{name}`({args}) }}",
+            f"        blocking {{ owner, completions -> this.`{name}Future`(owner, completions{', ' if args else ''}{args}) }}",
         ]
     out.append("}")
     os.makedirs(os.path.dirname(os.path.abspath(sys.argv[2])), exist_ok=True)

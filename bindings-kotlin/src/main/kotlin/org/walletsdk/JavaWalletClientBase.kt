@@ -12,7 +12,11 @@ import kotlinx.coroutines.cancel
 import kotlinx.coroutines.future.future
 import kotlinx.coroutines.runBlocking
 import java.util.concurrent.CompletableFuture
+import java.util.concurrent.ExecutionException
 import java.util.concurrent.Executor
+
+/** The owner of the blocking calls' futures: not this instance, so that [JavaWalletClientBase.close] leaves them alone. */
+private val BLOCKING_CALLS = Any()
 
 /**
  * What [JavaWalletClient] builds on: the wrapped [client], the executor its futures complete on,
@@ -43,8 +47,25 @@ abstract class JavaWalletClientBase(
     private fun <T> async(call: suspend WalletClient.() -> T): CompletableFuture<T> =
         scope.future(start = CoroutineStart.UNDISPATCHED) { client.call() }
 
-    /** Runs [call] on the calling thread until it is done; a [WalletException] is thrown as it is. */
-    protected fun <T> blocking(call: suspend WalletClient.() -> T): T = runBlocking { client.call() }
+    /**
+     * Starts [call], one of the client's `…Future` methods, and waits for it on the calling
+     * thread; a [WalletException] is thrown as it is. Interrupting the thread cancels the call
+     * (as cancelling its future would) and throws `InterruptedException`. [close] leaves these
+     * calls alone, as it always has.
+     */
+    // The future completes on the SDK's completion thread itself, which only wakes this thread:
+    // no callback of the caller's can be attached to a future that never leaves this method.
+    protected fun <T> blocking(call: WalletClient.(owner: Any, completions: Executor) -> CompletableFuture<T>): T {
+        val future = client.call(BLOCKING_CALLS, Executor(Runnable::run))
+        try {
+            return future.get()
+        } catch (e: ExecutionException) {
+            throw e.cause ?: e
+        } catch (e: InterruptedException) {
+            future.cancel(true)
+            throw e
+        }
+    }
 
     /**
      * The wallet's events for Java: `client.walletEventStream(walletName, options)` gives the
@@ -54,9 +75,12 @@ abstract class JavaWalletClientBase(
     fun nextEventAsync(stream: WalletEventStream): CompletableFuture<WalletEvent?> = async { stream.nextEvent() }
 
     /** The blocking form of [nextEventAsync]. */
-    fun nextEvent(stream: WalletEventStream): WalletEvent? = blocking { stream.nextEvent() }
+    fun nextEvent(stream: WalletEventStream): WalletEvent? = runBlocking { stream.nextEvent() }
 
-    /** Cancels the calls still running (as if their futures were cancelled) and closes [client]. */
+    /**
+     * Cancels the futures still running (as if they were cancelled) and closes [client]. Blocking
+     * calls under way in other threads run to their end.
+     */
     override fun close() {
         scope.cancel("JavaWalletClient closed")
         UniffiFastPath.cancelFutures(this)

@@ -161,4 +161,37 @@ public class JavaCancellationTest {
             assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof IllegalStateException);
         }
     }
+
+    @Test
+    public void interruptingABlockingCallCancelsIt() throws Exception {
+        String key = mintKey();
+        try (JavaWalletClient c = clientWithKey(key)) {
+            String w = unique("interrupt");
+            c.createWallet(w);
+            hold("/api/Wallet/balance", 6_000, key);
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            Thread caller = new Thread(() -> {
+                try {
+                    c.walletBalance(w);
+                } catch (Throwable t) {
+                    thrown.set(t);
+                }
+            });
+            long started = System.nanoTime();
+            caller.start();
+            Thread.sleep(300);
+            assertTrue("the blocking call ended while the sandbox holds it", caller.isAlive());
+            caller.interrupt();
+            caller.join(3_000);
+            long elapsedMs = (System.nanoTime() - started) / 1_000_000;
+            assertFalse("still blocked " + elapsedMs + " ms after the start", caller.isAlive());
+            assertTrue(String.valueOf(thrown.get()), thrown.get() instanceof InterruptedException);
+            long n = c.client.inFlightCalls();
+            for (int i = 0; i < 100 && n > 0; i++) {
+                Thread.sleep(20);
+                n = c.client.inFlightCalls();
+            }
+            assertEquals(0L, n);
+        }
+    }
 }
