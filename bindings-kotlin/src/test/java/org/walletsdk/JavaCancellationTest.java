@@ -35,6 +35,16 @@ public class JavaCancellationTest {
         return f;
     }
 
+    /** The client's Rust calls still running, once they have had up to 2 s to end. */
+    private static long callsInFlightAfterAWhile(JavaWalletClient c) throws InterruptedException {
+        long n = c.client.inFlightCalls();
+        for (int i = 0; i < 100 && n > 0; i++) {
+            Thread.sleep(20);
+            n = c.client.inFlightCalls();
+        }
+        return n;
+    }
+
     @Test
     public void cancellingTheFutureOfAReadAbortsTheRustCall() throws Exception {
         String key = mintKey();
@@ -51,11 +61,7 @@ public class JavaCancellationTest {
             } catch (CancellationException expected) {
             }
             // the Rust call is gone long before the sandbox would have answered
-            long n = c.client.inFlightCalls();
-            for (int i = 0; i < 100 && n > 0; i++) {
-                Thread.sleep(20);
-                n = c.client.inFlightCalls();
-            }
+            long n = callsInFlightAfterAWhile(c);
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
             assertEquals("calls still running " + elapsedMs + " ms after the start", 0L, n);
             assertTrue("took " + elapsedMs + " ms", elapsedMs < 4_000);
@@ -95,11 +101,7 @@ public class JavaCancellationTest {
             }
             assertEquals(2_000, done + cancelled);
             assertTrue("some calls finished: " + done, done >= 400);
-            long n = c.client.inFlightCalls();
-            for (int i = 0; i < 100 && n > 0; i++) {
-                Thread.sleep(20);
-                n = c.client.inFlightCalls();
-            }
+            long n = callsInFlightAfterAWhile(c);
             assertEquals(0L, n);
             c.blockchainInfoAsync().get(10, TimeUnit.SECONDS); // the completion thread still delivers
         } finally {
@@ -186,11 +188,7 @@ public class JavaCancellationTest {
             long elapsedMs = (System.nanoTime() - started) / 1_000_000;
             assertFalse("still blocked " + elapsedMs + " ms after the start", caller.isAlive());
             assertTrue(String.valueOf(thrown.get()), thrown.get() instanceof InterruptedException);
-            long n = c.client.inFlightCalls();
-            for (int i = 0; i < 100 && n > 0; i++) {
-                Thread.sleep(20);
-                n = c.client.inFlightCalls();
-            }
+            long n = callsInFlightAfterAWhile(c);
             assertEquals(0L, n);
         }
     }
