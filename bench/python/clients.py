@@ -13,6 +13,7 @@ Each run prints one JSON line, as the Rust half does.
 
 import asyncio
 import json
+import os
 import sys
 import threading
 import time
@@ -214,8 +215,12 @@ def main():
         run_sync(url, calls, warm, n)
     elif kind == "pyreqwest-async":
         asyncio.run(run_pyreqwest_async(url, calls, warm, n))
+        # pyreqwest's runtime threads can abort the interpreter's shutdown ("PyGILState_Release:
+        # thread state must be current"), which would fail a run whose row is already printed
+        os._exit(0)
     elif kind == "pyreqwest-sync":
         run_pyreqwest_sync(url, calls, warm, n)
+        os._exit(0)
     else:
         sys.exit(f"unknown client {kind}")
 
