@@ -36,7 +36,8 @@ abstract class JavaWalletClientBase(
     @JvmField val client: WalletClient,
     /**
      * Where the futures complete, and so where callbacks such as `whenComplete` or `thenApply`
-     * run: never on the SDK's own thread.
+     * run. It must run tasks on threads of its own: one that runs them at once (`Runnable::run`)
+     * would run callbacks on the SDK's completion thread and hold up every other call.
      */
     @JvmField protected val completions: Executor,
 ) : AutoCloseable {
