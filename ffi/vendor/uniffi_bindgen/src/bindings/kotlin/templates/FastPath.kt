@@ -106,14 +106,12 @@ internal object UniffiFastPath {
         pending.remove(call)
     }
 
+    /**
+     * Stops waiting for [call] and aborts it in the component, pending or not: a future may be
+     * cancelled while its call is still starting, and the abort is then sent again once it has
+     * started. Aborting a call that has finished does nothing.
+     */
     fun cancel(call: Long) {
-        if (pending.remove(call) != null) {
-            {{ ci.namespace() }}_fast_cancel(call)
-        }
-    }
-
-    /** Aborts a started call whose future was cancelled, whether or not it is still pending. */
-    fun abort(call: Long) {
         pending.remove(call)
         {{ ci.namespace() }}_fast_cancel(call)
     }
@@ -215,7 +213,7 @@ internal class UniffiFastFuture<T>(
     override fun cancel(mayInterruptIfRunning: Boolean): Boolean {
         val cancelled = super.cancel(mayInterruptIfRunning)
         if (cancelled) {
-            UniffiFastPath.abort(call)
+            UniffiFastPath.cancel(call)
         }
         return cancelled
     }
@@ -257,7 +255,7 @@ internal fun <T> uniffiFastFuture(
     }
     // Cancelled while it was starting: the abort then reached nothing, so it is sent now.
     if (future.isCancelled) {
-        UniffiFastPath.abort(call)
+        UniffiFastPath.cancel(call)
     }
     return future as java.util.concurrent.CompletableFuture<T>
 }
