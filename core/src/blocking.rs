@@ -75,7 +75,7 @@ impl Client {
         Ok(Client {
             inner: Arc::new(Inner {
                 client: ProcessClient::new(builder)?,
-                runtime: Mutex::new(RuntimeSlot { pid: std::process::id(), runtime: None }),
+                runtime: Mutex::new(RuntimeSlot { pid: crate::fork::process_id(), runtime: None }),
             }),
             timeout: None,
             retry: None,
@@ -146,7 +146,7 @@ impl Client {
 
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
-        let pid = std::process::id();
+        let pid = crate::fork::process_id();
         if slot.pid != pid {
             // after fork: the parent's runtime threads do not exist here
             if let Some(rt) = slot.runtime.take() {
