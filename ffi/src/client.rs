@@ -243,7 +243,7 @@ async fn run_guarded(
     } else {
         let task = runtime().spawn(fut);
         let _guard = CallGuard(task.abort_handle());
-        until_cancelled(task, token).await.map(|r| r.map_err(|e| e.is_panic().then(|| e.into_panic())))
+        until_cancelled(crate::deferred::HeldWake(task), token).await.map(|r| r.map_err(|e| e.is_panic().then(|| e.into_panic())))
     };
     match outcome {
         None => Err(cancelled_error(operation)),

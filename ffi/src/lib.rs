@@ -27,6 +27,7 @@ use std::time::Duration;
 mod abandoned;
 mod client;
 mod convert;
+mod deferred;
 mod error;
 mod events;
 mod fast;

@@ -1,7 +1,13 @@
 private let UNIFFI_RUST_FUTURE_POLL_READY: Int8 = 0
 private let UNIFFI_RUST_FUTURE_POLL_WAKE: Int8 = 1
 
-fileprivate let uniffiContinuationHandleMap = UniffiHandleMap<UnsafeContinuation<Int8, Never>>()
+// wallet-sdk patch: each poll's continuation travels to Rust as a retained box's address and
+// comes back once, instead of through a locked dictionary (two inserts and two removes under
+// one process-wide lock per call). uniffi's scheduler calls every continuation exactly once.
+fileprivate final class UniffiContinuationBox {
+    let continuation: UnsafeContinuation<Int8, Never>
+    init(_ continuation: UnsafeContinuation<Int8, Never>) { self.continuation = continuation }
+}
 
 fileprivate func uniffiRustCallAsync<F, T>(
     rustFutureFunc: () -> UInt64,
@@ -32,7 +38,7 @@ fileprivate func uniffiRustCallAsync<F, T>(
                     { handle, pollResult in
                         uniffiFutureContinuationCallback(handle: handle, pollResult: pollResult)
                     },
-                    uniffiContinuationHandleMap.insert(obj: $0)
+                    UInt64(UInt(bitPattern: Unmanaged.passRetained(UniffiContinuationBox($0)).toOpaque()))
                 )
             }
         } while pollResult != UNIFFI_RUST_FUTURE_POLL_READY
@@ -53,11 +59,9 @@ fileprivate func uniffiRustCallAsync<F, T>(
 // Callback handlers for an async calls.  These are invoked by Rust when the future is ready.  They
 // lift the return value or error and resume the suspended function.
 fileprivate func uniffiFutureContinuationCallback(handle: UInt64, pollResult: Int8) {
-    if let continuation = try? uniffiContinuationHandleMap.remove(handle: handle) {
-        continuation.resume(returning: pollResult)
-    } else {
-        print("uniffiFutureContinuationCallback invalid handle")
-    }
+    guard let address = UnsafeRawPointer(bitPattern: UInt(handle)) else { return }
+    Unmanaged<UniffiContinuationBox>.fromOpaque(address).takeRetainedValue()
+        .continuation.resume(returning: pollResult)
 }
 
 {%- if ci.has_async_callback_interface_definition() %}
