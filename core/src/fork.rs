@@ -2,7 +2,7 @@
 //! `fork()` the child has none of the parent's runtime threads, and the parent's pooled
 //! connections must not be shared. Both are re-created in the child on first use.
 
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex, Once};
 
 use crate::client::{Client, ClientBuilder};
@@ -12,21 +12,28 @@ static SHARED_RUNTIME: Mutex<Option<(u32, tokio::runtime::Runtime)>> = Mutex::ne
 
 /// This process's id once read, 0 before that and again in a child right after `fork()`.
 static PROCESS_ID: AtomicU32 = AtomicU32::new(0);
-static FORGET_IN_CHILD: Once = Once::new();
+/// Whether the child handler that forgets `PROCESS_ID` is registered (else the id is asked for
+/// each time: a child must never take its parent's id for its own).
+static FORGOTTEN_IN_CHILD: AtomicBool = AtomicBool::new(false);
+static REGISTER: Once = Once::new();
 
 /// The id of the current process, without a system call per call: every call checks it (a
 /// `getpid` each was 2–4 % of a call's time from Swift and the JVM). The id is read once and
 /// forgotten by a `pthread_atfork` child handler, so a child reads its own.
 pub fn process_id() -> u32 {
-    FORGET_IN_CHILD.call_once(|| {
+    REGISTER.call_once(|| {
         #[cfg(unix)]
         // SAFETY: the handler only stores into an atomic, which is async-signal-safe as the
-        // child side of fork() requires; registering it cannot fail in a way that matters
-        // (ENOMEM leaves the id unforgotten, see below).
-        unsafe {
-            libc::pthread_atfork(None, None, Some(forget_process_id));
-        }
+        // child side of fork() requires.
+        let registered = unsafe { libc::pthread_atfork(None, None, Some(forget_process_id)) == 0 };
+        // no fork() to follow
+        #[cfg(not(unix))]
+        let registered = true;
+        FORGOTTEN_IN_CHILD.store(registered, Ordering::SeqCst);
     });
+    if !FORGOTTEN_IN_CHILD.load(Ordering::Relaxed) {
+        return std::process::id();
+    }
     match PROCESS_ID.load(Ordering::Relaxed) {
         0 => {
             let id = std::process::id();

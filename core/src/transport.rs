@@ -7,9 +7,9 @@
 //! stacks several services per request. The SDK follows no redirects and times and retries its
 //! attempts itself, so it needs none of that (bench/README.md, session 7).
 
-use std::sync::Arc;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
