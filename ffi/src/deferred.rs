@@ -12,14 +12,12 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, LazyLock, Mutex};
 use std::task::{Context, Poll, Wake, Waker};
 
+use crate::lock;
+
 static HELD: LazyLock<Mutex<Vec<Waker>>> = LazyLock::new(Mutex::default);
 /// The id of the process in which a task that releases `HELD` is scheduled, or 0: after
 /// `fork()` the parent's task does not exist in the child.
 static RELEASE_SCHEDULED_IN: AtomicU32 = AtomicU32::new(0);
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 struct Held(Waker);
 

@@ -8,7 +8,7 @@
 //! async methods the uniffi path calls, so behaviour (validation, retries, cancellation of
 //! non-idempotent calls, panics) is shared.
 
-use crate::{runtime, WalletClient, WalletError};
+use crate::{lock, runtime, WalletClient, WalletError};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
@@ -113,10 +113,6 @@ static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(Mutex::default);
 static READY: Condvar = Condvar::new();
 /// The running calls, to abort one when its coroutine is cancelled.
 static RUNNING: LazyLock<Mutex<HashMap<i64, tokio::task::AbortHandle>>> = LazyLock::new(Mutex::default);
-
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
-}
 
 fn push(call: i64, finished: Finished) {
     let mut queue = lock(&QUEUE);

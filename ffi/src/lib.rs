@@ -191,6 +191,12 @@ impl CancelToken {
     }
 }
 
+/// `m`'s guard, also after a panic while it was held: the data behind the FFI's own locks (queues
+/// and maps of calls) is whole between any two statements.
+pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
 /// The one tokio runtime shared by every client of the process (the core's, which is also
 /// re-created in a child process after fork()).
 pub(crate) fn runtime() -> tokio::runtime::Handle {
