@@ -475,6 +475,19 @@ pub(crate) mod tests {
         String::from_utf8(head).unwrap()
     }
 
+    /// A transport to `http://127.0.0.1:PORT`, and that base URL.
+    fn local_transport(port: u16) -> (url::Url, Transport) {
+        let base = url::Url::parse(&format!("http://127.0.0.1:{port}")).unwrap();
+        let tls = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_root_certificates(rustls::RootCertStore::empty())
+            .with_no_client_auth();
+        let settings = Settings { base_url: &base, tls, user_agent: "ua", connect_timeout: Duration::from_secs(5), proxy: None, no_proxy: true };
+        let transport = Transport::build(settings).unwrap();
+        (base, transport)
+    }
+
     /// A request to the base URL carries one `Host` header, the one hyper-util would have set.
     #[tokio::test]
     async fn one_host_header_on_the_wire() {
@@ -492,21 +505,7 @@ pub(crate) mod tests {
             }
             heads
         });
-        let base = url::Url::parse(&format!("http://127.0.0.1:{port}")).unwrap();
-        let tls = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .unwrap()
-            .with_root_certificates(rustls::RootCertStore::empty())
-            .with_no_client_auth();
-        let transport = Transport::build(Settings {
-            base_url: &base,
-            tls,
-            user_agent: "ua",
-            connect_timeout: Duration::from_secs(5),
-            proxy: None,
-            no_proxy: true,
-        })
-        .unwrap();
+        let (base, transport) = local_transport(port);
         let path = transport.path_of(&format!("{base}api/x?a=b")).unwrap();
         assert_eq!(path, "/api/x?a=b");
         assert_eq!(transport.path_of("http://127.0.0.2/api/x"), None);
@@ -544,15 +543,7 @@ pub(crate) mod tests {
             }
             seen
         });
-        let base = url::Url::parse(&format!("http://127.0.0.1:{port}")).unwrap();
-        let tls = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
-            .with_safe_default_protocol_versions()
-            .unwrap()
-            .with_root_certificates(rustls::RootCertStore::empty())
-            .with_no_client_auth();
-        let transport =
-            Transport::build(Settings { base_url: &base, tls, user_agent: "ua", connect_timeout: Duration::from_secs(5), proxy: None, no_proxy: true })
-                .unwrap();
+        let (_, transport) = local_transport(port);
         for (method, body) in [(http::Method::GET, None), (http::Method::POST, Some(Bytes::from_static(b"{\"a\":1}"))), (http::Method::POST, Some(Bytes::new()))] {
             let out = Outgoing { method, target: Target::Path("/api/x".to_string()), headers: HeaderMap::new(), own_headers_added: false, body };
             let mut resp = transport.send(out).await.ok().unwrap();
