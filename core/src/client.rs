@@ -113,6 +113,8 @@ struct Shared {
     /// What keyed sends learnt about the service keeping descriptions, and the keys whose
     /// sends are running (docs/adr/0014).
     keyed_sends: crate::exactly_once::KeyedSends,
+    /// The per-attempt timeouts' timers, re-used (docs/adr/0021).
+    timers: crate::deadline::Timers,
 }
 
 /// What became of a non-idempotent call (create, send, broadcast…) whose caller stopped
@@ -506,6 +508,7 @@ impl ClientBuilder {
                 abandoned_hook: RwLock::new(self.abandoned_hook),
                 call_hook: RwLock::new(self.call_hook),
                 keyed_sends: Default::default(),
+                timers: Default::default(),
             }),
             settings: CallSettings { timeout: self.timeout, retry: self.retry, settle_time: self.settle_time },
         })
@@ -1021,7 +1024,7 @@ impl Client {
             }
             Ok(RawResponse { status, content_type, request_id, retry_after, body })
         });
-        match tokio::time::timeout(self.settings.timeout, fut).await {
+        match crate::deadline::within(&self.shared.timers, self.settings.timeout, fut).await {
             Ok(r) => r,
             Err(_) => Err(AttemptFailure::Timeout),
         }

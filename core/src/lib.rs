@@ -29,6 +29,7 @@ mod amount;
 pub mod blocking;
 mod client;
 mod credential;
+mod deadline;
 mod decode;
 mod description;
 mod error;

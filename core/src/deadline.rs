@@ -1,0 +1,193 @@
+//! The per-attempt timeout on re-used timers (docs/adr/0021).
+//!
+//! `tokio::time::timeout` registers a timer in the runtime's wheel when an attempt first waits
+//! and takes it out again when the attempt ends: two updates of shared lists per call, each
+//! touching the timers of other calls in flight. Here a client keeps the timers of finished
+//! attempts and hands them to new ones. A timer still set for a later instant than the new
+//! deadline is moved; one set for an earlier instant is left as it is, and when it fires
+//! early the attempt sets it again (once per timeout's length, not once per call).
+
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Mutex;
+use std::task::{Context, Poll};
+use std::time::Duration;
+
+use tokio::runtime::{Handle, Id};
+use tokio::time::{Instant, Sleep};
+
+/// How many idle timers a client keeps; more than the calls usually in flight at once.
+const MAX_SPARE: usize = 256;
+
+/// The idle timers of one client (shared by its copies).
+#[derive(Default)]
+pub(crate) struct Timers {
+    spare: Mutex<Vec<Timer>>,
+}
+
+/// A timer and the runtime whose wheel it is in (a timer works only there).
+struct Timer {
+    runtime: Id,
+    sleep: Pin<Box<Sleep>>,
+}
+
+/// `Err(Elapsed)` from [`within`].
+#[derive(Debug)]
+pub(crate) struct Elapsed;
+
+/// Runs `fut` until it ends or `timeout` has passed, whichever is first.
+pub(crate) async fn within<F: Future>(timers: &Timers, timeout: Duration, fut: F) -> Result<F::Output, Elapsed> {
+    let deadline = Instant::now().checked_add(timeout);
+    Within { timers, deadline, timer: None, fut }.await
+}
+
+struct Within<'a, F> {
+    timers: &'a Timers,
+    /// `None`: too far away to be represented, so never.
+    deadline: Option<Instant>,
+    /// Taken when `fut` first waits: a call that ends at its first poll takes none.
+    timer: Option<Timer>,
+    fut: F,
+}
+
+impl<F: Future> Future for Within<'_, F> {
+    type Output = Result<F::Output, Elapsed>;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
+        // SAFETY: `fut` is never moved out of `self`; the other fields are not structurally pinned.
+        let this = unsafe { self.get_unchecked_mut() };
+        let fut = unsafe { Pin::new_unchecked(&mut this.fut) };
+        if let Poll::Ready(out) = fut.poll(cx) {
+            return Poll::Ready(Ok(out));
+        }
+        let Some(deadline) = this.deadline else {
+            return Poll::Pending;
+        };
+        let timer = match &mut this.timer {
+            Some(timer) => timer,
+            None => this.timer.insert(this.timers.take(deadline)),
+        };
+        loop {
+            match timer.sleep.as_mut().poll(cx) {
+                Poll::Pending => return Poll::Pending,
+                Poll::Ready(()) if timer.sleep.deadline() >= deadline => return Poll::Ready(Err(Elapsed)),
+                // set for an earlier call: set it again, and wait
+                Poll::Ready(()) => timer.sleep.as_mut().reset(deadline),
+            }
+        }
+    }
+}
+
+impl<F> Drop for Within<'_, F> {
+    fn drop(&mut self) {
+        if let Some(timer) = self.timer.take() {
+            self.timers.put_back(timer);
+        }
+    }
+}
+
+impl Timers {
+    /// A timer that fires at `deadline` or earlier (never later).
+    fn take(&self, deadline: Instant) -> Timer {
+        // attempts run on a tokio runtime: hyper's connections are its tasks
+        let runtime = Handle::current().id();
+        let spare = lock(&self.spare).pop();
+        match spare {
+            Some(mut timer) if timer.runtime == runtime => {
+                if timer.sleep.deadline() > deadline {
+                    timer.sleep.as_mut().reset(deadline);
+                }
+                timer
+            }
+            // one from another runtime (the client is used from several) is dropped here
+            _ => Timer { runtime, sleep: Box::pin(tokio::time::sleep_until(deadline)) },
+        }
+    }
+
+    fn put_back(&self, timer: Timer) {
+        let mut spare = lock(&self.spare);
+        if spare.len() < MAX_SPARE {
+            spare.push(timer);
+        }
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const MS: Duration = Duration::from_millis(1);
+
+    async fn never() {
+        std::future::pending::<()>().await
+    }
+
+    /// How long `fut` ran, and whether it timed out.
+    async fn timed<F: Future>(timers: &Timers, timeout: Duration, fut: F) -> (Duration, bool) {
+        let t = Instant::now();
+        let timed_out = within(timers, timeout, fut).await.is_err();
+        (t.elapsed(), timed_out)
+    }
+
+    /// Each deadline is kept whatever the timer it is given was last set for: later (moved
+    /// earlier), earlier (set again when it fires), or fired already. (Real time: the slack
+    /// allowed is for a busy machine.)
+    #[tokio::test]
+    async fn each_deadline_is_kept_on_a_reused_timer() {
+        let timers = Timers::default();
+        assert!(within(&timers, 60_000 * MS, async {}).await.is_ok(), "ready at once");
+        assert_eq!(lock(&timers.spare).len(), 0, "a call that never waits takes no timer");
+
+        // a 60 s timer, left set, then handed to a 100 ms deadline: moved earlier
+        assert!(!timed(&timers, 60_000 * MS, tokio::time::sleep(MS)).await.1);
+        assert_eq!(lock(&timers.spare).len(), 1);
+        let (took, timed_out) = timed(&timers, 100 * MS, never()).await;
+        assert!(timed_out && took >= 100 * MS && took < 5_000 * MS, "{took:?}");
+
+        // a timer set for 100 ms from now, handed to a 400 ms deadline: it fires early, and the
+        // call waits on to its own deadline
+        assert!(!timed(&timers, 100 * MS, tokio::time::sleep(MS)).await.1);
+        let (took, timed_out) = timed(&timers, 400 * MS, tokio::time::sleep(250 * MS)).await;
+        assert!(!timed_out && took >= 250 * MS, "{took:?}: finished at 250 ms of a 400 ms deadline");
+        let (took, timed_out) = timed(&timers, 400 * MS, never()).await;
+        assert!(timed_out && took >= 400 * MS && took < 5_000 * MS, "{took:?}");
+
+        // a fired timer, then no deadline at all (too far to represent)
+        assert!(!timed(&timers, Duration::MAX, tokio::time::sleep(150 * MS)).await.1);
+        assert_eq!(lock(&timers.spare).len(), 1, "one timer served every call");
+    }
+
+    /// Many calls at once each get a timer; no more than `MAX_SPARE` are kept after.
+    #[tokio::test]
+    async fn spare_timers_are_bounded() {
+        let timers = std::sync::Arc::new(Timers::default());
+        let mut calls = tokio::task::JoinSet::new();
+        for _ in 0..MAX_SPARE + 10 {
+            let timers = timers.clone();
+            calls.spawn(async move { within(&timers, 60_000 * MS, tokio::time::sleep(5 * MS)).await.is_ok() });
+        }
+        while let Some(ok) = calls.join_next().await {
+            assert!(ok.unwrap());
+        }
+        assert_eq!(lock(&timers.spare).len(), MAX_SPARE);
+    }
+
+    /// A timer of another runtime is not used (its wheel is gone with that runtime).
+    #[test]
+    fn a_timer_serves_only_its_runtime() {
+        let timers = Timers::default();
+        for _ in 0..2 {
+            let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+            rt.block_on(async {
+                assert!(!timed(&timers, 60_000 * MS, tokio::time::sleep(MS)).await.1);
+                let (took, timed_out) = timed(&timers, 50 * MS, never()).await;
+                assert!(timed_out && took >= 50 * MS, "{took:?}");
+            });
+        }
+        assert_eq!(lock(&timers.spare).len(), 1);
+    }
+}
