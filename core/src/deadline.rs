@@ -35,8 +35,9 @@ struct Timer {
 #[derive(Debug)]
 pub(crate) struct Elapsed;
 
-/// Runs `fut` until it ends or `timeout` has passed, whichever is first.
-pub(crate) async fn within<F: Future>(timers: &Timers, timeout: Duration, fut: F) -> Result<F::Output, Elapsed> {
+/// Runs `fut` until it ends or `timeout` has passed, whichever is first. (`Unpin`: an
+/// attempt's future is boxed already, and no pinning of fields is needed here.)
+pub(crate) async fn within<F: Future + Unpin>(timers: &Timers, timeout: Duration, fut: F) -> Result<F::Output, Elapsed> {
     let deadline = Instant::now().checked_add(timeout);
     Within { timers, deadline, timer: None, fut }.await
 }
@@ -50,14 +51,12 @@ struct Within<'a, F> {
     fut: F,
 }
 
-impl<F: Future> Future for Within<'_, F> {
+impl<F: Future + Unpin> Future for Within<'_, F> {
     type Output = Result<F::Output, Elapsed>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        // SAFETY: `fut` is never moved out of `self`; the other fields are not structurally pinned.
-        let this = unsafe { self.get_unchecked_mut() };
-        let fut = unsafe { Pin::new_unchecked(&mut this.fut) };
-        if let Poll::Ready(out) = fut.poll(cx) {
+        let this = self.get_mut();
+        if let Poll::Ready(out) = Pin::new(&mut this.fut).poll(cx) {
             return Poll::Ready(Ok(out));
         }
         let Some(deadline) = this.deadline else {
@@ -129,7 +128,7 @@ mod tests {
     /// How long `fut` ran, and whether it timed out.
     async fn timed<F: Future>(timers: &Timers, timeout: Duration, fut: F) -> (Duration, bool) {
         let t = Instant::now();
-        let timed_out = within(timers, timeout, fut).await.is_err();
+        let timed_out = within(timers, timeout, Box::pin(fut)).await.is_err();
         (t.elapsed(), timed_out)
     }
 
@@ -139,7 +138,7 @@ mod tests {
     #[tokio::test]
     async fn each_deadline_is_kept_on_a_reused_timer() {
         let timers = Timers::default();
-        assert!(within(&timers, 60_000 * MS, async {}).await.is_ok(), "ready at once");
+        assert!(within(&timers, 60_000 * MS, Box::pin(async {})).await.is_ok(), "ready at once");
         assert_eq!(lock(&timers.spare).len(), 0, "a call that never waits takes no timer");
 
         // a 60 s timer, left set, then handed to a 100 ms deadline: moved earlier
@@ -168,7 +167,7 @@ mod tests {
         let mut calls = tokio::task::JoinSet::new();
         for _ in 0..MAX_SPARE + 10 {
             let timers = timers.clone();
-            calls.spawn(async move { within(&timers, 60_000 * MS, tokio::time::sleep(5 * MS)).await.is_ok() });
+            calls.spawn(async move { within(&timers, 60_000 * MS, Box::pin(tokio::time::sleep(5 * MS))).await.is_ok() });
         }
         while let Some(ok) = calls.join_next().await {
             assert!(ok.unwrap());
