@@ -20,9 +20,26 @@ use tokio::time::{Instant, Sleep};
 const MAX_SPARE: usize = 256;
 
 /// The idle timers of one client (shared by its copies).
-#[derive(Default)]
 pub(crate) struct Timers {
     spare: Mutex<Vec<Timer>>,
+    /// The process whose runtimes the timers are in. In a child after `fork()` they are never
+    /// dropped: dropping a set timer locks its runtime's timer wheel, and another thread of the
+    /// parent may have held that lock when the process was copied.
+    process: u32,
+}
+
+impl Default for Timers {
+    fn default() -> Timers {
+        Timers { spare: Mutex::default(), process: crate::fork::process_id() }
+    }
+}
+
+impl Drop for Timers {
+    fn drop(&mut self) {
+        if crate::fork::process_id() != self.process {
+            std::mem::forget(std::mem::take(self.spare.get_mut().unwrap_or_else(|e| e.into_inner())));
+        }
+    }
 }
 
 /// A timer and the runtime whose wheel it is in (a timer works only there).
@@ -98,8 +115,16 @@ impl Timers {
                 }
                 timer
             }
-            // one from another runtime (the client is used from several) is dropped here
-            _ => Timer { runtime, sleep: Box::pin(tokio::time::sleep_until(deadline)) },
+            // one from another runtime (the client is used from several) is dropped here; in
+            // a forked child (a client carried across `fork()`) it is let go of undropped
+            other => {
+                if let Some(timer) = other {
+                    if crate::fork::process_id() != self.process {
+                        std::mem::forget(timer);
+                    }
+                }
+                Timer { runtime, sleep: Box::pin(tokio::time::sleep_until(deadline)) }
+            }
         }
     }
 
@@ -173,6 +198,43 @@ mod tests {
             assert!(ok.unwrap());
         }
         assert_eq!(lock(&timers.spare).len(), MAX_SPARE);
+    }
+
+    /// In a child after `fork()`, dropping the client's timers leaves the parent's alone: the
+    /// waker a kept timer holds is still referenced after the drop.
+    #[cfg(unix)]
+    #[test]
+    fn a_forked_child_does_not_drop_its_parents_timers() {
+        struct Counted;
+        impl std::task::Wake for Counted {
+            fn wake(self: std::sync::Arc<Self>) {}
+        }
+        let rt = tokio::runtime::Builder::new_current_thread().enable_time().build().unwrap();
+        let timers = Timers::default();
+        let waker = std::sync::Arc::new(Counted);
+        {
+            let _in_runtime = rt.enter();
+            let mut call = std::pin::pin!(within(&timers, 60_000 * MS, Box::pin(never())));
+            let std_waker = std::task::Waker::from(waker.clone());
+            assert!(call.as_mut().poll(&mut Context::from_waker(&std_waker)).is_pending());
+        }
+        assert_eq!(lock(&timers.spare).len(), 1);
+        let held = std::sync::Arc::strong_count(&waker);
+        assert!(held >= 2, "the kept timer holds the waker");
+        // SAFETY: the child drops `timers` (which must touch no lock), reads a count and exits.
+        unsafe {
+            let child = libc::fork();
+            assert!(child >= 0, "fork failed");
+            if child == 0 {
+                drop(timers);
+                libc::_exit(if std::sync::Arc::strong_count(&waker) == held { 0 } else { 1 });
+            }
+            let mut status = 0;
+            assert_eq!(libc::waitpid(child, &mut status, 0), child);
+            assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the child dropped the parent's timers");
+        }
+        drop(timers);
+        assert!(std::sync::Arc::strong_count(&waker) < held, "in its own process the client drops them");
     }
 
     /// A timer of another runtime is not used (its wheel is gone with that runtime).
