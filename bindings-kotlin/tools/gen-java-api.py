@@ -10,6 +10,7 @@ Reads every `suspend fun` of `WalletClientInterface` in the generated bindings (
     fun addressBalanceAsync(address: String): CompletableFuture<AddressBalance>   // never blocks
                                                        // (WalletClient's addressBalanceFuture)
     fun addressBalance(address: String): AddressBalance                           // blocks
+                                                       // (WalletClient's addressBalanceBlocking)
 
 both `@JvmOverloads` (the optional `options` arguments can be left out from Java). The FFI takes
 no unsigned types (Java cannot pass them: Kotlin mangles such methods' names); the generator fails
@@ -144,10 +145,10 @@ def main():
             f"    {overloads}fun `{name}Async`({decls}): CompletableFuture<{ret}> =",
             f"        client.`{name}Future`(this, completions{', ' if args else ''}{args})",
             "",
-            kdoc(doc, [f"[WalletClient.{name}], blocking the calling thread."]),
+            kdoc(doc, [f"[WalletClient.{name}], blocking the calling thread; interrupting the thread cancels the call and throws `InterruptedException`."]),
             "    @Throws(WalletException::class)",
             f"    {overloads}fun `{name}`({decls}): {ret} =",
-            f"        blocking {{ owner, completions -> this.`{name}Future`(owner, completions{', ' if args else ''}{args}) }}",
+            f"        client.`{name}Blocking`({args})",
         ]
     out.append("}")
     os.makedirs(os.path.dirname(os.path.abspath(sys.argv[2])), exist_ok=True)

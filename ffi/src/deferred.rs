@@ -44,6 +44,8 @@ async fn release() {
     for waker in wakers {
         waker.wake();
     }
+    // the Java threads that those wake-ups marked, woken together (`blocking.rs`)
+    crate::blocking::release();
 }
 
 /// `F`, whose wake-ups are held back as described above.

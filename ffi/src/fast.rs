@@ -23,8 +23,8 @@ pub(crate) type Call = Pin<Box<dyn Future<Output = Finished> + Send>>;
 pub(crate) type Start = fn(&mut &[u8]) -> uniffi::Result<Call>;
 
 pub(crate) struct Finished {
-    ok: bool,
-    bytes: Vec<u8>,
+    pub(crate) ok: bool,
+    pub(crate) bytes: Vec<u8>,
 }
 
 /// The outcome of a method, written as the generated Kotlin reads it.
@@ -42,7 +42,7 @@ pub(crate) fn finish<R: Lower<Tag>>(result: Result<R, WalletError>) -> Finished 
     }
 }
 
-fn failed(message: String) -> Finished {
+pub(crate) fn failed(message: String) -> Finished {
     let mut bytes = Vec::new();
     <WalletError as Lower<Tag>>::write(WalletError::internal(message), &mut bytes);
     Finished { ok: false, bytes }
@@ -146,6 +146,30 @@ impl Drop for Reporter {
     }
 }
 
+/// Reads method `method`'s client and arguments from `len` bytes at `args` (before returning)
+/// and gives its call, not yet polled, or the failure to report instead.
+///
+/// # Safety
+/// As for [`wallet_sdk_ffi_fast_call`].
+pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<Call, Finished> {
+    let args: &[u8] = match usize::try_from(len) {
+        Ok(len) if !args.is_null() => std::slice::from_raw_parts(args, len),
+        _ => &[],
+    };
+    let Some(&(name, start)) = usize::try_from(method).ok().and_then(|i| METHODS.get(i)) else {
+        return Err(failed(format!("internal error: no method {method}")));
+    };
+    match std::panic::catch_unwind(|| start(&mut { args })) {
+        Ok(Ok(future)) => Ok(future),
+        Ok(Err(e)) => Err(failed(format!("internal error: unreadable arguments of {name}: {e}"))),
+        Err(_) => Err(panicked()),
+    }
+}
+
+pub(crate) fn panicked() -> Finished {
+    failed("internal error: a Rust panic was caught at the FFI boundary".into())
+}
+
 /// The index of a method for [`wallet_sdk_ffi_fast_call`], or -1.
 ///
 /// # Safety
@@ -169,17 +193,9 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
 /// with uniffi's own calls.
 #[no_mangle]
 pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, len: i32, call: i64) {
-    let args: &[u8] = match usize::try_from(len) {
-        Ok(len) if !args.is_null() => std::slice::from_raw_parts(args, len),
-        _ => &[],
-    };
-    let Some(&(name, start)) = usize::try_from(method).ok().and_then(|i| METHODS.get(i)) else {
-        return push(call, failed(format!("internal error: no method {method}")));
-    };
-    let future = match std::panic::catch_unwind(|| start(&mut { args })) {
-        Ok(Ok(future)) => future,
-        Ok(Err(e)) => return push(call, failed(format!("internal error: unreadable arguments of {name}: {e}"))),
-        Err(_) => return push(call, failed("internal error: a Rust panic was caught at the FFI boundary".into())),
+    let future = match start(method, args, len) {
+        Ok(future) => future,
+        Err(failure) => return push(call, failure),
     };
     let reporter = Reporter { call, reported: false };
     // Registered under the lock so that a call finishing at once finds its entry to remove.

@@ -25,6 +25,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 mod abandoned;
+mod blocking;
 mod client;
 mod convert;
 mod deferred;

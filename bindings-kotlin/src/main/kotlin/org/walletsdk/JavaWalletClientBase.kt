@@ -12,11 +12,7 @@ import kotlinx.coroutines.cancel
 import kotlinx.coroutines.future.future
 import kotlinx.coroutines.runBlocking
 import java.util.concurrent.CompletableFuture
-import java.util.concurrent.ExecutionException
 import java.util.concurrent.Executor
-
-/** The owner of the blocking calls' futures: not this instance, so that [JavaWalletClientBase.close] leaves them alone. */
-private val BLOCKING_CALLS = Any()
 
 /**
  * What [JavaWalletClient] builds on: the wrapped [client], the executor its futures complete on,
@@ -30,6 +26,11 @@ private val BLOCKING_CALLS = Any()
  * broadcast whose request may have been sent runs to completion and its outcome goes to the
  * abandoned-call listener (`client.setAbandonedCallListener`). A [WalletException] completes the
  * future exceptionally (`get()` throws an `ExecutionException` whose cause is it).
+ *
+ * The blocking methods (`name(…)`, generated) take the same path and wait on the calling thread,
+ * with no future; a [WalletException] is thrown as it is. Interrupting the thread cancels the
+ * call as cancelling its future would (noticed within 20 ms) and throws `InterruptedException`; a
+ * thread interrupted before the call starts nothing. [close] leaves these calls to run to their end.
  */
 abstract class JavaWalletClientBase(
     /** The Kotlin client: its `suspend` methods, `withCancelToken`, `setCredential`, `setAbandonedCallListener`, … */
@@ -47,26 +48,6 @@ abstract class JavaWalletClientBase(
     // from the caller's thread at once), resumed on Dispatchers.Default.
     private fun <T> async(call: suspend WalletClient.() -> T): CompletableFuture<T> =
         scope.future(start = CoroutineStart.UNDISPATCHED) { client.call() }
-
-    /**
-     * Starts [call], one of the client's `…Future` methods, and waits for it on the calling
-     * thread; a [WalletException] is thrown as it is. Interrupting the thread cancels the call
-     * (as cancelling its future would) and throws `InterruptedException`. [close] leaves these
-     * calls alone, as it always has.
-     */
-    // The future completes on the SDK's completion thread itself, which only wakes this thread:
-    // no callback of the caller's can be attached to a future that never leaves this method.
-    protected fun <T> blocking(call: WalletClient.(owner: Any, completions: Executor) -> CompletableFuture<T>): T {
-        val future = client.call(BLOCKING_CALLS, Executor(Runnable::run))
-        try {
-            return future.get()
-        } catch (e: ExecutionException) {
-            throw e.cause ?: e
-        } catch (e: InterruptedException) {
-            future.cancel(true)
-            throw e
-        }
-    }
 
     /**
      * The wallet's events for Java: `client.walletEventStream(walletName, options)` gives the

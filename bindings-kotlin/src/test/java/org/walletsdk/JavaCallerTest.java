@@ -16,12 +16,17 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.junit.Test;
 
 /**
@@ -152,6 +157,47 @@ public class JavaCallerTest {
             } catch (WalletException.NotFoundException e) {
                 assertEquals("not_found", ExtensionsKt.getKind(e));
             }
+        }
+    }
+
+    /**
+     * Blocking calls wait inside the native library and are woken in batches, with threads past
+     * the 256th sharing a wake-up bit: 300 threads at once must each get their own answer.
+     */
+    @Test
+    public void threeHundredBlockingThreadsEachGetTheirOwnAnswer() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            long tip = c.blockchainInfo().getBlocks();
+            int threads = 300;
+            CountDownLatch start = new CountDownLatch(1);
+            AtomicInteger right = new AtomicInteger();
+            List<Thread> callers = new ArrayList<>();
+            List<Throwable> failures = Collections.synchronizedList(new ArrayList<>());
+            for (int i = 0; i < threads; i++) {
+                long height = i % (tip + 1);
+                Thread t = new Thread(() -> {
+                    try {
+                        start.await();
+                        for (int round = 0; round < 3; round++) {
+                            BlockHeader header = c.blockHeader(Long.toString(height));
+                            if (header.getHeight() != height) {
+                                throw new AssertionError("asked for " + height + ", got " + header.getHeight());
+                            }
+                        }
+                        right.incrementAndGet();
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                });
+                t.start();
+                callers.add(t);
+            }
+            start.countDown();
+            for (Thread t : callers) {
+                t.join(120_000);
+                assertFalse("a caller is still blocked after 120 s", t.isAlive());
+            }
+            assertEquals(failures.toString(), threads, right.get());
         }
     }
 

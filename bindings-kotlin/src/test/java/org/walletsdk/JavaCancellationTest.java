@@ -165,6 +165,27 @@ public class JavaCancellationTest {
     }
 
     @Test
+    public void aThreadInterruptedBeforeABlockingCreateStartsNothing() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            String w = unique("preinterrupted");
+            Thread.currentThread().interrupt();
+            try {
+                c.createWallet(w);
+                fail("an interrupted thread created a wallet");
+            } catch (Exception e) {
+                assertTrue(String.valueOf(e), e instanceof InterruptedException);
+            }
+            assertFalse("the interrupt is consumed, as by other blocking methods", Thread.interrupted());
+            assertEquals(0L, c.client.inFlightCalls());
+            try {
+                c.walletBalance(w);
+                fail("the wallet exists: the interrupted create was sent");
+            } catch (WalletException.NotFoundException expected) {
+            }
+        }
+    }
+
+    @Test
     public void interruptingABlockingCallCancelsIt() throws Exception {
         String key = mintKey();
         try (JavaWalletClient c = clientWithKey(key)) {

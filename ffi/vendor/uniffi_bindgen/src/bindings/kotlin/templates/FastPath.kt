@@ -61,6 +61,9 @@ internal object UniffiFastPath {
     external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
     external fun {{ ci.namespace() }}_fast_cancel(call: Long)
     external fun {{ ci.namespace() }}_fast_wait(out: ByteBuffer, capacity: Int): Int
+    external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer): Int
+    external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer): Int
+    external fun {{ ci.namespace() }}_fast_blocking_cancel()
 
     fun method(name: String): Int = methods.getOrPut(name) {
         val bytes = name.toByteArray(Charsets.UTF_8)
@@ -196,6 +199,58 @@ internal suspend fun <T> uniffiFastCall(
         }
         continuation.invokeOnCancellation { UniffiFastPath.cancel(call) }
     } as T
+}
+
+/**
+ * A call on the direct path that the calling thread waits for (the Java API's blocking methods):
+ * it waits in the component, which wakes the threads whose calls ended together at once, and
+ * comes back every 20 ms to see whether it was interrupted. Interrupting it cancels the call, as
+ * cancelling its future would, and throws `InterruptedException`; a thread interrupted before the
+ * call starts nothing.
+ */
+internal fun <T> uniffiFastBlocking(
+    method: String,
+    argumentsSize: () -> Long,
+    writeArguments: (ByteBuffer) -> Unit,
+    withHandle: ((Long) -> Unit) -> Unit,
+    lift: (ByteBuffer) -> T,
+    liftError: ((ByteBuffer) -> Throwable)?,
+): T {
+    val index = UniffiFastPath.method(method)
+    val size = argumentsSize()
+    if (Thread.interrupted()) {
+        throw InterruptedException()
+    }
+    var record: ByteBuffer? = null
+    var finished = 0
+    withHandle { handle ->
+        val arguments = UniffiFastPath.argumentBuffer(size)
+        arguments.putLong(handle)
+        writeArguments(arguments)
+        val length = arguments.position()
+        arguments.position(0)
+        // the record of the result comes back in the arguments' buffer, read by then
+        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_call(index, arguments, length, arguments)
+        record = arguments
+    }
+    val out = record!!
+    while (finished == 0) {
+        if (Thread.interrupted()) {
+            UniffiFastPath.{{ ci.namespace() }}_fast_blocking_cancel()
+            throw InterruptedException()
+        }
+        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_wait(out)
+    }
+    check(finished == 1) { "the direct call path lost the call of $method" }
+    // record: result address (8), length (4), success flag (1), big-endian like the buffer
+    val address = out.getLong(0)
+    val length = out.getInt(8)
+    val ok = out.get(12) != 0.toByte()
+    val result = Pointer(address).getByteBuffer(0, length.toLong()).order(ByteOrder.BIG_ENDIAN)
+    if (ok) {
+        return lift(result)
+    }
+    throw liftError?.invoke(result) ?: IllegalStateException("Rust returned an error for a call that cannot fail")
 }
 
 /**

@@ -56,6 +56,7 @@
     }
     {%- if config.fast_path_for(callable.self_type()) %}
     {% call fast_future_decl(callable) %}{% endcall %}
+    {% call fast_blocking_decl(callable) %}{% endcall %}
     {%- endif %}
     {%- else -%}
     {{ func_decl }} fun {{ callable.name()|fn_name }}(
@@ -115,6 +116,19 @@
         uniffiFastFuture(
             uniffiOwner,
             uniffiCompletions,
+            {%- call fast_call_arguments(callable) %}{% endcall %}
+        )
+{%- endmacro %}
+
+{#- wallet-sdk patch: the twin of an async method on the direct call path that blocks the
+    calling thread until the call ends (the Java API's blocking methods) -#}
+{%- macro fast_blocking_decl(callable) %}
+    internal fun `{{ callable.name()|var_name_raw }}Blocking`(
+        {%- for arg in callable.arguments() %}
+        {{ arg.name()|var_name }}: {{ arg|lower_type_name_for_arg(ci) }},
+        {%- endfor %}
+    ){% match callable.return_type() %}{% when Some(return_type) %}: {{ return_type|type_name(ci) }}{% when None %}{% endmatch %} =
+        uniffiFastBlocking(
             {%- call fast_call_arguments(callable) %}{% endcall %}
         )
 {%- endmacro %}

@@ -1,0 +1,354 @@
+//! The blocking methods of the Java API (ADR 0022): the calling thread waits for its own call
+//! inside the component, and the threads whose calls ended in the same stretch of the runtime's
+//! work are woken together.
+//!
+//! A blocking method used to wait on a `CompletableFuture` that the completion thread of the
+//! direct path (`fast.rs`) completed: each completion woke one thread, and on a busy core each
+//! woken thread preempted the thread that woke it, two context switches a call. Here the end of
+//! a call is held back as Swift's are (`deferred.rs`), and the release wakes every thread of the
+//! batch: on Linux and Android with one `FUTEX_WAKE_BITSET` per group of 32 threads (each thread
+//! waits on its group's word with a bit of its own), so the woken threads run one after another
+//! instead of each preempting the releaser. Elsewhere each thread is unparked on its own.
+
+use crate::fast::{failed, panicked, start, Finished};
+use std::cell::RefCell;
+use std::future::Future;
+use std::sync::Arc;
+use std::task::{Context, Poll, Wake, Waker};
+use std::time::Duration;
+use tokio::task::JoinHandle;
+
+/// How long a blocked thread waits in the component before it comes back to the JVM, which
+/// looks whether the thread was interrupted: the longest an interrupt waits to be noticed.
+const INTERRUPT_CHECK: Duration = Duration::from_millis(20);
+
+/// Size of the record a finished call leaves at `out`: result address (i64), result length
+/// (i32), success flag (i8), padding; big-endian, as the rest of the buffer it is written to.
+const RECORD: usize = 16;
+
+thread_local! {
+    /// This thread's way to sleep and be woken.
+    static PARKER: Arc<parker::Parker> = Arc::new(parker::Parker::new());
+    /// The call this thread waits for, between returns to the JVM.
+    static CURRENT: RefCell<Option<JoinHandle<Finished>>> = const { RefCell::new(None) };
+    /// The result last handed to the JVM, freed when this thread asks for its next one (it
+    /// has been read by then).
+    static HANDED_OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
+}
+
+struct ParkerWaker(Arc<parker::Parker>);
+
+impl Wake for ParkerWaker {
+    fn wake(self: Arc<Self>) {
+        self.0.mark();
+    }
+
+    fn wake_by_ref(self: &Arc<Self>) {
+        self.0.mark();
+    }
+}
+
+/// Wakes the threads marked since the last release, at the end of `deferred::release` (the only
+/// place their wake-ups come from: a call's task is always polled through `HeldWake`).
+pub(crate) fn release() {
+    parker::release();
+}
+
+/// Polls this thread's call, sleeping until it ends or [`INTERRUPT_CHECK`] has passed: the
+/// record of its result is written at `out` and 1 returned, or 0 while it still runs.
+///
+/// # Safety
+/// `out` points at [`RECORD`] writable bytes.
+unsafe fn wait(out: *mut u8) -> i32 {
+    let Some(finished) = CURRENT.with(|current| {
+        let mut current = current.borrow_mut();
+        let task = current.as_mut()?;
+        let parker = PARKER.with(Arc::clone);
+        let waker = Waker::from(Arc::new(ParkerWaker(parker.clone())));
+        let mut context = Context::from_waker(&waker);
+        let deadline = std::time::Instant::now() + INTERRUPT_CHECK;
+        loop {
+            // Held back: the wake-up comes with the rest of the runtime's batch.
+            if let Poll::Ready(ended) = std::pin::Pin::new(&mut crate::deferred::HeldWake(&mut *task)).poll(&mut context) {
+                *current = None;
+                return Some(match ended {
+                    Ok(finished) => finished,
+                    Err(e) if e.is_panic() => panicked(),
+                    Err(_) => failed("internal error: the call was cancelled".into()),
+                });
+            }
+            if !parker.park_until(deadline) {
+                return None;
+            }
+        }
+    }) else {
+        return 0;
+    };
+    hand_out(finished, out);
+    1
+}
+
+/// Keeps `finished`'s bytes until this thread's next call and writes their record at `out`.
+unsafe fn hand_out(mut finished: Finished, out: *mut u8) {
+    if i32::try_from(finished.bytes.len()).is_err() {
+        finished = failed("internal error: a result of 2 GiB or more".into());
+    }
+    let mut record = [0u8; RECORD];
+    record[0..8].copy_from_slice(&(finished.bytes.as_ptr() as i64).to_be_bytes());
+    record[8..12].copy_from_slice(&(finished.bytes.len() as i32).to_be_bytes());
+    record[12] = u8::from(finished.ok);
+    HANDED_OUT.with(|kept| *kept.borrow_mut() = finished.bytes);
+    std::ptr::copy_nonoverlapping(record.as_ptr(), out, RECORD);
+}
+
+/// Starts method `method` as [`crate::fast::wallet_sdk_ffi_fast_call`] does, for the calling
+/// thread to wait for: returns 1 with the record of its result at `out` (result address i64,
+/// length i32, success flag i8, big-endian), valid until this thread's next call here, or 0 if
+/// it still runs after 20 ms (then [`wallet_sdk_ffi_fast_blocking_wait`] or
+/// [`wallet_sdk_ffi_fast_blocking_cancel`]). `out` may be the arguments' own buffer: they are
+/// read before anything is written. Never unwinds.
+///
+/// # Safety
+/// `args` points at `len` readable bytes; `out` at 16 writable ones.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(method: i32, args: *const u8, len: i32, out: *mut u8) -> i32 {
+    if out.is_null() {
+        return -1;
+    }
+    HANDED_OUT.with(|kept| drop(std::mem::take(&mut *kept.borrow_mut())));
+    let call = match start(method, args, len) {
+        Ok(call) => call,
+        Err(failure) => {
+            hand_out(failure, out);
+            return 1;
+        }
+    };
+    let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope((), call));
+    // A call left by a thread that stopped waiting without cancelling it (an exception in the
+    // JVM between two waits) is dropped: it runs on, as a future nobody waits for does.
+    CURRENT.with(|current| *current.borrow_mut() = Some(task));
+    std::panic::catch_unwind(|| wait(out)).unwrap_or_else(|_| {
+        CURRENT.with(|current| current.borrow_mut().take().map(|task| task.abort()));
+        hand_out(panicked(), out);
+        1
+    })
+}
+
+/// Waits on for the calling thread's call, as [`wallet_sdk_ffi_fast_blocking_call`] does.
+/// Returns -1 if the thread has no call.
+///
+/// # Safety
+/// `out` points at 16 writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8) -> i32 {
+    if out.is_null() || CURRENT.with(|current| current.borrow().is_none()) {
+        return -1;
+    }
+    std::panic::catch_unwind(|| wait(out)).unwrap_or_else(|_| {
+        hand_out(panicked(), out);
+        1
+    })
+}
+
+/// Stops waiting for the calling thread's call and aborts it, as cancelling its future would:
+/// a read's request is aborted; a create, send or broadcast under way runs on in the core and
+/// reports to the abandoned-call listener.
+#[no_mangle]
+pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() {
+    if let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) {
+        task.abort();
+    }
+}
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod parker {
+    //! Threads sleep on one of [`GROUPS`] futex words, each with its own bit of it; a release
+    //! bumps each word that has marked threads and wakes exactly their bits, in one system call
+    //! per word. Threads past the 256th share bits with earlier ones: a shared bit wakes both,
+    //! and the one whose call has not ended sleeps again.
+    use std::sync::atomic::{AtomicBool, AtomicU32, Ordering::SeqCst};
+    use std::time::Instant;
+
+    const GROUPS: usize = 8;
+    static WORDS: [AtomicU32; GROUPS] = [const { AtomicU32::new(0) }; GROUPS];
+    /// The bits of the threads marked since the last release, by group.
+    static MARKED: [AtomicU32; GROUPS] = [const { AtomicU32::new(0) }; GROUPS];
+    static THREADS: AtomicU32 = AtomicU32::new(0);
+
+    pub(super) struct Parker {
+        group: usize,
+        bit: u32,
+        woken: AtomicBool,
+    }
+
+    impl Parker {
+        pub(super) fn new() -> Self {
+            let n = THREADS.fetch_add(1, SeqCst) as usize;
+            Parker { group: n / 32 % GROUPS, bit: 1 << (n % 32), woken: AtomicBool::new(false) }
+        }
+
+        /// Marks this thread to be woken at the next release.
+        pub(super) fn mark(&self) {
+            self.woken.store(true, SeqCst);
+            MARKED[self.group].fetch_or(self.bit, SeqCst);
+        }
+
+        /// Sleeps until marked and released (true) or until `deadline` (false).
+        pub(super) fn park_until(&self, deadline: Instant) -> bool {
+            let word = &WORDS[self.group];
+            loop {
+                // Read before the flag: a release after this read changes the word, and the
+                // wait then returns at once.
+                let seen = word.load(SeqCst);
+                if self.woken.swap(false, SeqCst) {
+                    return true;
+                }
+                let Some(left) = deadline.checked_duration_since(Instant::now()).filter(|d| !d.is_zero()) else {
+                    return self.woken.swap(false, SeqCst);
+                };
+                // FUTEX_WAIT_BITSET takes an absolute CLOCK_MONOTONIC time.
+                let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+                // SAFETY: `now` is a valid timespec to write.
+                unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+                let nanos = now.tv_nsec as i64 + i64::from(left.subsec_nanos());
+                let until = libc::timespec {
+                    tv_sec: now.tv_sec + left.as_secs() as libc::time_t + (nanos / 1_000_000_000) as libc::time_t,
+                    tv_nsec: (nanos % 1_000_000_000) as _,
+                };
+                // SAFETY: the word is a live, aligned u32; the timespec outlives the call.
+                // EAGAIN (the word moved), EINTR, ETIMEDOUT and wake-ups all lead back to the checks.
+                unsafe {
+                    libc::syscall(
+                        libc::SYS_futex,
+                        word.as_ptr(),
+                        libc::FUTEX_WAIT_BITSET | libc::FUTEX_PRIVATE_FLAG,
+                        seen,
+                        &until as *const libc::timespec,
+                        std::ptr::null::<u32>(),
+                        self.bit,
+                    )
+                };
+            }
+        }
+    }
+
+    pub(super) fn release() {
+        for (word, marked) in WORDS.iter().zip(&MARKED) {
+            if marked.load(SeqCst) == 0 {
+                continue;
+            }
+            let bits = marked.swap(0, SeqCst);
+            word.fetch_add(1, SeqCst);
+            // SAFETY: the word is a live, aligned u32; no timeout or second word is read.
+            unsafe {
+                libc::syscall(
+                    libc::SYS_futex,
+                    word.as_ptr(),
+                    libc::FUTEX_WAKE_BITSET | libc::FUTEX_PRIVATE_FLAG,
+                    i32::MAX,
+                    std::ptr::null::<libc::timespec>(),
+                    std::ptr::null::<u32>(),
+                    bits,
+                )
+            };
+        }
+    }
+}
+
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+mod parker {
+    //! Without a futex that wakes many chosen threads at once: each thread is unparked on its own.
+    use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+    use std::time::Instant;
+
+    pub(super) struct Parker {
+        thread: std::thread::Thread,
+        woken: AtomicBool,
+    }
+
+    impl Parker {
+        pub(super) fn new() -> Self {
+            Parker { thread: std::thread::current(), woken: AtomicBool::new(false) }
+        }
+
+        pub(super) fn mark(&self) {
+            self.woken.store(true, SeqCst);
+            self.thread.unpark();
+        }
+
+        pub(super) fn park_until(&self, deadline: Instant) -> bool {
+            loop {
+                if self.woken.swap(false, SeqCst) {
+                    return true;
+                }
+                match deadline.checked_duration_since(Instant::now()).filter(|d| !d.is_zero()) {
+                    Some(left) => std::thread::park_timeout(left),
+                    None => return self.woken.swap(false, SeqCst),
+                }
+            }
+        }
+    }
+
+    pub(super) fn release() {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parker::{release, Parker};
+    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+    use std::sync::{Arc, Barrier};
+    use std::time::{Duration, Instant};
+
+    /// 300 threads (more than there are bits, so some share one) each wait; marking all and one
+    /// release wakes every one, and none wakes before it is marked.
+    #[test]
+    fn one_release_wakes_every_marked_thread_and_no_other() {
+        const THREADS: usize = 300;
+        let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
+        let woken = Arc::new(AtomicUsize::new(0));
+        let ready = Arc::new(Barrier::new(THREADS + 1));
+        let threads: Vec<_> = (0..THREADS)
+            .map(|_| {
+                let (parkers, woken, ready) = (parkers.clone(), woken.clone(), ready.clone());
+                std::thread::spawn(move || {
+                    let parker = Arc::new(Parker::new());
+                    parkers.lock().unwrap().push(parker.clone());
+                    ready.wait();
+                    let started = Instant::now();
+                    assert!(parker.park_until(started + Duration::from_secs(30)), "not woken in 30 s");
+                    woken.fetch_add(1, SeqCst);
+                })
+            })
+            .collect();
+        ready.wait();
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(woken.load(SeqCst), 0, "woken before being marked");
+        let parkers = std::mem::take(&mut *parkers.lock().unwrap());
+        let (first, rest) = parkers.split_at(THREADS / 2);
+        first.iter().for_each(|p| p.mark());
+        release();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while woken.load(SeqCst) < first.len() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        std::thread::sleep(Duration::from_millis(50));
+        assert_eq!(woken.load(SeqCst), first.len(), "exactly the marked threads are woken");
+        rest.iter().for_each(|p| p.mark());
+        release();
+        threads.into_iter().for_each(|t| t.join().unwrap());
+        assert_eq!(woken.load(SeqCst), THREADS);
+    }
+
+    #[test]
+    fn an_unmarked_thread_comes_back_at_its_deadline() {
+        let parker = Parker::new();
+        let started = Instant::now();
+        assert!(!parker.park_until(started + Duration::from_millis(30)));
+        let waited = started.elapsed();
+        assert!(waited >= Duration::from_millis(30) && waited < Duration::from_secs(5), "{waited:?}");
+        // a mark made while nobody sleeps is kept for the next wait
+        parker.mark();
+        release();
+        assert!(parker.park_until(Instant::now() + Duration::from_secs(5)));
+    }
+}
