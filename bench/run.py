@@ -17,8 +17,14 @@ only measures the row's speed (a probe, printed, not counted) and runs again wit
 for BENCH_SECS × 1.2 at that speed (twice at most: the third run counts whatever its length). A
 row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
 
+The JVM's rows (JIT_ROWS) warm up for BENCH_JIT_WARMUP_SECS at the speed of the row's previous
+run (at least BENCH_WARMUP calls): a JVM compiles hot code while it runs, on the one core it is
+pinned to, and after 1,000 calls its compilers still took about a sixth of that core for the
+whole counted run (async-profiler, bench/README.md). Native and Python rows need no more than
+BENCH_WARMUP.
+
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
-BENCH_CALLS), BENCH_WARMUP [1000], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
+BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
 BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY (comma-separated row keys: raw,raw-hyper,
 sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,java-sdk,java-blocking,
 okhttp,swift,
@@ -51,6 +57,9 @@ HERE = Path(__file__).resolve().parent
 # issue 24's Rust Client against a raw hyper-util client built as its transport is, and the
 # Python clients against pyreqwest's, Kotlin against OkHttp and the Java API against Kotlin (within
 # 10%); issue 13's against aiohttp, the JDK and URLSession.
+# rows that run on the JVM (see the JIT warm-up above)
+JIT_ROWS = {"java", "kotlin", "java-sdk", "java-blocking", "okhttp"}
+
 VERSUS = [
     ("sdk", "raw-hyper", 0.95),
     ("py-async", "pyreqwest-async", 1.5),
@@ -99,9 +108,10 @@ def main():
     threads = env_int("BENCH_THREADS", 16)
     rounds = env_int("BENCH_ROUNDS", 3)
     min_secs = float(os.environ.get("BENCH_SECS", 2))
+    jit_warm_secs = float(os.environ.get("BENCH_JIT_WARMUP_SECS", 3))
     py = [sys.executable, str(HERE / "python" / "clients.py")]
-    # CALLS is filled in per run (see BENCH_SECS)
-    sizes = ["CALLS", str(warm)]
+    # CALLS and WARM are filled in per run (see BENCH_SECS and BENCH_JIT_WARMUP_SECS)
+    sizes = ["CALLS", "WARM"]
 
     clients = {
         "raw": [args.rust_bin, "raw", "URL", *sizes, str(in_flight)],
@@ -129,7 +139,8 @@ def main():
         url = f"http://127.0.0.1:{responder.stdout.readline().strip()}"
         pin_note = "responder on core 0, clients on core 1" if pinned(0) else "not pinned (no taskset or one core)"
         length = f"runs of at least {min_secs:g} s (≥ {calls} calls)" if min_secs > 0 else f"{calls} calls a run"
-        print(f"# {length} after {warm} warm-up, {rounds} round(s), {pin_note}; "
+        jit_note = f" ({jit_warm_secs:g} s of calls for the JVM's rows)" if jit_warm_secs > 0 else ""
+        print(f"# {length} after {warm} warm-up{jit_note}, {rounds} round(s), {pin_note}; "
               f"load average {os.getloadavg()[0]:.2f} at start", flush=True)
 
         # Raw Rust runs before the first client and again after each one, so that every
@@ -138,16 +149,20 @@ def main():
         others = [k for k in clients if k != "raw"]
 
         calls_of = {k: calls for k in clients}  # the next run's calls, per row
+        warm_of = {k: warm for k in clients}  # the next run's warm-up calls, per row
 
         def run(key, r):
             # a run shorter than BENCH_SECS (a row's first, or one in a suddenly faster moment)
             # only measures the speed and is run again with more calls, twice at most
             for retry in range(3):
-                n = calls_of[key]
-                row = run_client([url if a == "URL" else str(n) if a == "CALLS" else a for a in clients[key]])
+                n, w = calls_of[key], warm_of[key]
+                row = run_client([url if a == "URL" else str(n) if a == "CALLS" else str(w) if a == "WARM" else a
+                                  for a in clients[key]])
                 if row is None:
                     return None
                 rate = row["calls"] / row["secs"]
+                if key in JIT_ROWS:
+                    warm_of[key] = max(warm, int(rate * jit_warm_secs))
                 if min_secs > 0:
                     calls_of[key] = max(calls, int(rate * min_secs * 1.2))
                 if retry < 2 and row["secs"] < min_secs and calls_of[key] > n:

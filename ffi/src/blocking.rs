@@ -22,17 +22,27 @@ use tokio::task::JoinHandle;
 /// looks whether the thread was interrupted: the longest an interrupt waits to be noticed.
 const INTERRUPT_CHECK: Duration = Duration::from_millis(20);
 
-/// Size of the record a finished call leaves at `out`: result address (i64), result length
-/// (i32), success flag (i8), padding; big-endian, as the rest of the buffer it is written to.
+/// Size of the record a finished call leaves at the start of `out`: result address (i64, 0 when
+/// the result follows the record in `out` itself), result length (i32), success flag (i8),
+/// padding; big-endian, as the rest of the buffer it is written to.
 const RECORD: usize = 16;
 
+/// The calling thread's way to sleep, and the waker that marks it, held back (`deferred.rs`).
+struct ThisThread {
+    parker: Arc<parker::Parker>,
+    waker: Waker,
+}
+
 thread_local! {
-    /// This thread's way to sleep and be woken.
-    static PARKER: Arc<parker::Parker> = Arc::new(parker::Parker::new());
+    static THIS_THREAD: ThisThread = {
+        let parker = Arc::new(parker::Parker::new());
+        let waker = crate::deferred::held(Waker::from(Arc::new(ParkerWaker(parker.clone()))));
+        ThisThread { parker, waker }
+    };
     /// The call this thread waits for, between returns to the JVM.
     static CURRENT: RefCell<Option<JoinHandle<Finished>>> = const { RefCell::new(None) };
-    /// The result last handed to the JVM, freed when this thread asks for its next one (it
-    /// has been read by then).
+    /// A result too large for the JVM's buffer, kept until this thread's next call here (it has
+    /// been read by then).
     static HANDED_OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
@@ -49,77 +59,98 @@ impl Wake for ParkerWaker {
 }
 
 /// Wakes the threads marked since the last release, at the end of `deferred::release` (the only
-/// place their wake-ups come from: a call's task is always polled through `HeldWake`).
+/// place their wake-ups come from: the waker a thread polls its call with is a held one).
 pub(crate) fn release() {
     parker::release();
 }
 
-/// Polls this thread's call, sleeping until it ends or [`INTERRUPT_CHECK`] has passed: the
-/// record of its result is written at `out` and 1 returned, or 0 while it still runs.
+/// Polls this thread's call, sleeping until it ends or [`INTERRUPT_CHECK`] has passed: its
+/// result is handed out at `out` (see [`hand_out`]) and 1 returned, or 0 while it still runs.
 ///
 /// # Safety
-/// `out` points at [`RECORD`] writable bytes.
-unsafe fn wait(out: *mut u8) -> i32 {
-    let Some(finished) = CURRENT.with(|current| {
-        let mut current = current.borrow_mut();
-        let task = current.as_mut()?;
-        let parker = PARKER.with(Arc::clone);
-        let waker = Waker::from(Arc::new(ParkerWaker(parker.clone())));
-        let mut context = Context::from_waker(&waker);
-        let deadline = std::time::Instant::now() + INTERRUPT_CHECK;
-        loop {
-            // Held back: the wake-up comes with the rest of the runtime's batch.
-            if let Poll::Ready(ended) = std::pin::Pin::new(&mut crate::deferred::HeldWake(&mut *task)).poll(&mut context) {
-                *current = None;
-                return Some(match ended {
-                    Ok(finished) => finished,
-                    Err(e) if e.is_panic() => panicked(),
-                    Err(_) => failed("internal error: the call was cancelled".into()),
-                });
+/// `out` points at `capacity` writable bytes, `capacity` ≥ [`RECORD`].
+unsafe fn wait(out: *mut u8, capacity: usize) -> i32 {
+    let ended = THIS_THREAD.with(|this| {
+        CURRENT.with(|current| {
+            let mut current = current.borrow_mut();
+            let task = current.as_mut()?;
+            let mut context = Context::from_waker(&this.waker);
+            let deadline = std::time::Instant::now() + INTERRUPT_CHECK;
+            loop {
+                if let Poll::Ready(ended) = std::pin::Pin::new(&mut *task).poll(&mut context) {
+                    *current = None;
+                    return Some(ended);
+                }
+                if !this.parker.park_until(deadline) {
+                    return None;
+                }
             }
-            if !parker.park_until(deadline) {
-                return None;
-            }
-        }
-    }) else {
-        return 0;
+        })
+    });
+    let Some(ended) = ended else { return 0 };
+    let finished = match ended {
+        Ok(finished) => finished,
+        Err(e) if e.is_panic() => panicked(),
+        Err(_) => failed("internal error: the call was cancelled".into()),
     };
-    hand_out(finished, out);
+    hand_out(finished, out, capacity);
     1
 }
 
-/// Keeps `finished`'s bytes until this thread's next call and writes their record at `out`.
-unsafe fn hand_out(mut finished: Finished, out: *mut u8) {
+/// Writes `finished`'s record at `out` and its bytes right after it when they fit in `capacity`
+/// (the JVM then reads them from its own buffer, with no native memory to wrap); larger ones
+/// are kept until this thread's next call and their address is written instead.
+unsafe fn hand_out(mut finished: Finished, out: *mut u8, capacity: usize) {
     if i32::try_from(finished.bytes.len()).is_err() {
         finished = failed("internal error: a result of 2 GiB or more".into());
     }
+    let length = finished.bytes.len();
+    let inline = length <= capacity - RECORD;
+    let address = if inline {
+        std::ptr::copy_nonoverlapping(finished.bytes.as_ptr(), out.add(RECORD), length);
+        0
+    } else {
+        finished.bytes.as_ptr() as i64
+    };
     let mut record = [0u8; RECORD];
-    record[0..8].copy_from_slice(&(finished.bytes.as_ptr() as i64).to_be_bytes());
-    record[8..12].copy_from_slice(&(finished.bytes.len() as i32).to_be_bytes());
+    record[0..8].copy_from_slice(&address.to_be_bytes());
+    record[8..12].copy_from_slice(&(length as i32).to_be_bytes());
     record[12] = u8::from(finished.ok);
-    HANDED_OUT.with(|kept| *kept.borrow_mut() = finished.bytes);
     std::ptr::copy_nonoverlapping(record.as_ptr(), out, RECORD);
+    if !inline {
+        HANDED_OUT.with(|kept| *kept.borrow_mut() = finished.bytes);
+    }
+}
+
+/// The capacity of `out`, or None when it cannot hold a record.
+fn capacity(out: *mut u8, capacity: i32) -> Option<usize> {
+    usize::try_from(capacity).ok().filter(|&c| c >= RECORD && !out.is_null())
 }
 
 /// Starts method `method` as [`crate::fast::wallet_sdk_ffi_fast_call`] does, for the calling
 /// thread to wait for: returns 1 with the record of its result at `out` (result address i64,
-/// length i32, success flag i8, big-endian), valid until this thread's next call here, or 0 if
-/// it still runs after 20 ms (then [`wallet_sdk_ffi_fast_blocking_wait`] or
-/// [`wallet_sdk_ffi_fast_blocking_cancel`]). `out` may be the arguments' own buffer: they are
-/// read before anything is written. Never unwinds.
+/// length i32, success flag i8, big-endian; address 0: the bytes follow the record in `out`,
+/// otherwise they stay valid until this thread's next call here), or 0 if it still runs after
+/// 20 ms (then [`wallet_sdk_ffi_fast_blocking_wait`] or [`wallet_sdk_ffi_fast_blocking_cancel`]),
+/// or -1 if `out` cannot hold a record. `out` may be the arguments' own buffer: they are read
+/// before anything is written. Never unwinds.
 ///
 /// # Safety
-/// `args` points at `len` readable bytes; `out` at 16 writable ones.
+/// `args` points at `len` readable bytes; `out` at `out_capacity` writable ones.
 #[no_mangle]
-pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(method: i32, args: *const u8, len: i32, out: *mut u8) -> i32 {
-    if out.is_null() {
-        return -1;
-    }
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
+    method: i32,
+    args: *const u8,
+    len: i32,
+    out: *mut u8,
+    out_capacity: i32,
+) -> i32 {
+    let Some(capacity) = capacity(out, out_capacity) else { return -1 };
     HANDED_OUT.with(|kept| drop(std::mem::take(&mut *kept.borrow_mut())));
     let call = match start(method, args, len) {
         Ok(call) => call,
         Err(failure) => {
-            hand_out(failure, out);
+            hand_out(failure, out, capacity);
             return 1;
         }
     };
@@ -127,25 +158,26 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(method: i32, args: *c
     // A call left by a thread that stopped waiting without cancelling it (an exception in the
     // JVM between two waits) is dropped: it runs on, as a future nobody waits for does.
     CURRENT.with(|current| *current.borrow_mut() = Some(task));
-    std::panic::catch_unwind(|| wait(out)).unwrap_or_else(|_| {
+    std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
         CURRENT.with(|current| current.borrow_mut().take().map(|task| task.abort()));
-        hand_out(panicked(), out);
+        hand_out(panicked(), out, capacity);
         1
     })
 }
 
 /// Waits on for the calling thread's call, as [`wallet_sdk_ffi_fast_blocking_call`] does.
-/// Returns -1 if the thread has no call.
+/// Returns -1 if the thread has no call or `out` cannot hold a record.
 ///
 /// # Safety
-/// `out` points at 16 writable bytes.
+/// `out` points at `out_capacity` writable bytes.
 #[no_mangle]
-pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8) -> i32 {
-    if out.is_null() || CURRENT.with(|current| current.borrow().is_none()) {
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_capacity: i32) -> i32 {
+    let Some(capacity) = capacity(out, out_capacity) else { return -1 };
+    if CURRENT.with(|current| current.borrow().is_none()) {
         return -1;
     }
-    std::panic::catch_unwind(|| wait(out)).unwrap_or_else(|_| {
-        hand_out(panicked(), out);
+    std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
+        hand_out(panicked(), out, capacity);
         1
     })
 }
@@ -337,6 +369,27 @@ mod tests {
         release();
         threads.into_iter().for_each(|t| t.join().unwrap());
         assert_eq!(woken.load(SeqCst), THREADS);
+    }
+
+    #[test]
+    fn a_result_follows_its_record_when_it_fits_and_is_lent_otherwise() {
+        use super::{hand_out, Finished, HANDED_OUT, RECORD};
+        let mut out = [0u8; 64];
+        // SAFETY: `out` has the 64 bytes given
+        unsafe { hand_out(Finished { ok: true, bytes: vec![7; 64 - RECORD] }, out.as_mut_ptr(), 64) };
+        assert_eq!(out[0..8], 0i64.to_be_bytes(), "inline");
+        assert_eq!(out[8..12], 48i32.to_be_bytes());
+        assert_eq!(out[12], 1);
+        assert!(out[RECORD..].iter().all(|&b| b == 7));
+        unsafe { hand_out(Finished { ok: false, bytes: vec![9; 64 - RECORD + 1] }, out.as_mut_ptr(), 64) };
+        let address = i64::from_be_bytes(out[0..8].try_into().unwrap());
+        assert_ne!(address, 0, "lent");
+        assert_eq!(out[8..12], 49i32.to_be_bytes());
+        assert_eq!(out[12], 0);
+        assert_eq!(HANDED_OUT.with(|kept| kept.borrow().as_ptr() as i64), address, "kept until the next call");
+        // SAFETY: the kept bytes live in this thread's HANDED_OUT
+        let lent = unsafe { std::slice::from_raw_parts(address as *const u8, 49) };
+        assert!(lent.iter().all(|&b| b == 9));
     }
 
     #[test]

@@ -55,9 +55,14 @@ impl<F: Future + Unpin> Future for HeldWake<F> {
     type Output = F::Output;
 
     fn poll(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
-        let waker = Waker::from(Arc::new(Held(cx.waker().clone())));
+        let waker = held(cx.waker().clone());
         Pin::new(&mut self.0).poll(&mut Context::from_waker(&waker))
     }
+}
+
+/// `waker`, its wake-ups held back as described above.
+pub(crate) fn held(waker: Waker) -> Waker {
+    Waker::from(Arc::new(Held(waker)))
 }
 
 #[cfg(test)]

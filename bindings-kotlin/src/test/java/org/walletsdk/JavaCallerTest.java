@@ -201,6 +201,32 @@ public class JavaCallerTest {
         }
     }
 
+    /**
+     * A blocking call's result comes back in the thread's own 4 KiB buffer when it fits; a
+     * larger one is read from native memory instead. Both must lift the same way.
+     */
+    @Test
+    public void aBlockingResultLargerThanTheThreadsBufferComesBackWhole() throws Exception {
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            String w = unique("large");
+            c.createWallet(w);
+            java.util.Set<String> created = new java.util.HashSet<>();
+            for (int i = 0; i < 60; i++) {
+                created.add(c.createAddress(w).getAddress());
+            }
+            WalletAddresses listed = c.walletAddresses(w);
+            assertTrue("the result is too small to test this: " + listed.getRawJson().length(),
+                    listed.getRawJson().length() > 4096);
+            java.util.Set<String> seen = new java.util.HashSet<>();
+            for (WalletAddress a : listed.getAddresses()) {
+                seen.add(a.getAddress());
+            }
+            assertTrue(seen.containsAll(created));
+            // and a small one right after, on the same thread
+            assertEquals(0L, c.walletBalance(w).getConfirmed().getLitoshis());
+        }
+    }
+
     @Test
     public void cancellingTheFutureOfACreateTellsTheListener() throws Exception {
         String key = mintKey();

@@ -61,8 +61,8 @@ internal object UniffiFastPath {
     external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
     external fun {{ ci.namespace() }}_fast_cancel(call: Long)
     external fun {{ ci.namespace() }}_fast_wait(out: ByteBuffer, capacity: Int): Int
-    external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer): Int
-    external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer): Int
+    external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer, outCapacity: Int): Int
+    external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer, outCapacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_cancel()
 
     fun method(name: String): Int = methods.getOrPut(name) {
@@ -229,8 +229,8 @@ internal fun <T> uniffiFastBlocking(
         writeArguments(arguments)
         val length = arguments.position()
         arguments.position(0)
-        // the record of the result comes back in the arguments' buffer, read by then
-        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_call(index, arguments, length, arguments)
+        // the result comes back in the arguments' buffer, read by then
+        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_call(index, arguments, length, arguments, arguments.capacity())
         record = arguments
     }
     val out = record!!
@@ -239,14 +239,20 @@ internal fun <T> uniffiFastBlocking(
             UniffiFastPath.{{ ci.namespace() }}_fast_blocking_cancel()
             throw InterruptedException()
         }
-        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_wait(out)
+        finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_wait(out, out.capacity())
     }
     check(finished == 1) { "the direct call path lost the call of $method" }
-    // record: result address (8), length (4), success flag (1), big-endian like the buffer
+    // record: result address (8; 0 when the result follows the record), length (4), success
+    // flag (1), padding (3), big-endian like the buffer
     val address = out.getLong(0)
     val length = out.getInt(8)
     val ok = out.get(12) != 0.toByte()
-    val result = Pointer(address).getByteBuffer(0, length.toLong()).order(ByteOrder.BIG_ENDIAN)
+    val result = if (address == 0L) {
+        out.limit(16 + length).position(16)
+        out
+    } else {
+        Pointer(address).getByteBuffer(0, length.toLong()).order(ByteOrder.BIG_ENDIAN)
+    }
     if (ok) {
         return lift(result)
     }
