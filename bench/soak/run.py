@@ -16,7 +16,7 @@ phase uses (see bench/README.md, Soak).
 
 Sizes: SOAK_CALLS (default 1,000,000), SOAK_CANCEL_CALLS and SOAK_FAIL_CALLS (default 100,000),
 SOAK_WARMUP (default 20,000, capped at the phase's calls), SOAK_IN_FLIGHT (default 16);
-SOAK_ONLY=rust,py-sync,py-async,kotlin,swift picks languages. SOAK_CANCEL_AFTER_MS (default 2):
+SOAK_ONLY=rust,py-sync,py-async,kotlin,java-blocking,swift picks languages. SOAK_CANCEL_AFTER_MS (default 2):
 when a cancelled call is cancelled. SOAK_MALLOC_ARENA_MAX (default 2): MALLOC_ARENA_MAX of the
 programs (the Swift command sets 2 itself).
 """
@@ -35,6 +35,7 @@ LANGS = [
     ("py-sync", "Python Client (threads)"),
     ("py-async", "Python AsyncClient"),
     ("kotlin", "Kotlin WalletClient"),
+    ("java-blocking", "Java JavaWalletClient, blocking"),
     ("swift", "Swift WalletClient"),
 ]
 PHASES = ["success", "cancel", "fail"]
@@ -43,6 +44,7 @@ CANCEL_HOW = {
     "rust": "future dropped (tokio timeout)",
     "py-async": "asyncio.wait_for",
     "kotlin": "withTimeoutOrNull",
+    "java-blocking": "Thread.interrupt()",
     "swift": "Task.cancel()",
 }
 # keep-alive ports a phase talks to (the pool may keep idle connections to each)

@@ -7,7 +7,15 @@
 //   cancel   the same against SLOW inside withTimeoutOrNull(CANCEL_MS): the coroutine is
 //            cancelled while the request is in flight (uniffi frees the Rust future: dropped)
 //   fail     against REFUSED, E500 and GARBAGE in turn (maxAttempts = 1)
-// N coroutines on runBlocking's one-thread loop pull call numbers from one counter. WARM calls of
+// N coroutines on runBlocking's one-thread loop pull call numbers from one counter.
+//
+// With -Dwallet.soak.java.blocking=true (the row `java-blocking`) the calls are the Java API's
+// blocking JavaWalletClient.addressBalance instead, from N threads; in `cancel` each call's thread
+// is interrupted CANCEL_MS after the call starts (the call notices within 20 ms, aborts and
+// throws InterruptedException), and that phase uses 4 × N threads, since each cancelled call
+// takes about 20 ms.
+//
+// WARM calls of
 // the same kind first, then VmRSS, open fds and threads; the phase; System.gc() and a settle of up
 // to SETTLE_S seconds for the threads to come back to the warm-up's level and the fds to at most
 // SLACK above it (idle keep-alive connections the pool may keep); the same again. Prints one JSON line.
@@ -15,6 +23,8 @@ package org.walletsdk.soak
 
 import java.io.File
 import java.util.concurrent.ConcurrentHashMap
+import java.util.concurrent.Executors
+import java.util.concurrent.TimeUnit
 import java.util.concurrent.atomic.AtomicInteger
 import java.util.concurrent.atomic.AtomicLong
 import kotlin.system.exitProcess
@@ -23,6 +33,7 @@ import kotlinx.coroutines.delay
 import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeoutOrNull
+import org.walletsdk.JavaWalletClient
 import org.walletsdk.Secret
 import org.walletsdk.WalletClient
 import org.walletsdk.WalletClientConfig
@@ -83,7 +94,52 @@ fun main(args: Array<String>) {
         }
     }
 
-    suspend fun drive(n: Int, out: Outcomes) = coroutineScope {
+    val javaBlocking = System.getProperty("wallet.soak.java.blocking") == "true"
+    val javaClients by lazy { clients.map { JavaWalletClient(it) } }
+    val interrupter by lazy { Executors.newSingleThreadScheduledExecutor { Thread(it, "soak-interrupter").apply { isDaemon = true } } }
+
+    fun oneBlocking(i: Int, out: Outcomes) {
+        val (javaOk, javaSlow) = javaClients
+        try {
+            val balance = when (phase) {
+                "success" -> javaOk.addressBalance(ADDRESS)
+                "cancel" -> {
+                    val caller = Thread.currentThread()
+                    val interrupt = interrupter.schedule({ caller.interrupt() }, cancelAfter, TimeUnit.MILLISECONDS)
+                    try {
+                        javaSlow.addressBalance(ADDRESS)
+                    } finally {
+                        interrupt.cancel(false)
+                    }
+                }
+                "fail" -> javaClients[2 + i % 3].addressBalance(ADDRESS)
+                else -> error("unknown phase $phase")
+            }
+            check(balance.utxoCount == 3L)
+            out.ok.incrementAndGet()
+        } catch (e: WalletException) {
+            out.error(e)
+        } catch (e: Exception) {
+            if (e !is InterruptedException) throw e
+            out.cancelled.incrementAndGet()
+        }
+    }
+
+    fun driveThreads(n: Int, out: Outcomes) {
+        val next = AtomicInteger()
+        val threads = if (phase == "cancel") 4 * inFlight else inFlight
+        List(minOf(threads, n)) {
+            Thread {
+                while (true) {
+                    val i = next.getAndIncrement()
+                    if (i >= n) break
+                    oneBlocking(i, out)
+                }
+            }.apply { start() }
+        }.forEach { it.join() }
+    }
+
+    suspend fun drive(n: Int, out: Outcomes) = if (javaBlocking) driveThreads(n, out) else coroutineScope {
         val next = AtomicInteger()
         repeat(minOf(inFlight, n)) {
             launch {
@@ -127,7 +183,7 @@ fun main(args: Array<String>) {
     }
     val errors = out.errors.entries.sortedBy { it.key }.joinToString(",") { "\"${it.key}\":${it.value.get()}" }
     println(
-        "{\"lang\":\"kotlin\",\"phase\":\"$phase\",\"calls\":$calls,\"warmup\":$warm,\"in_flight\":$inFlight," +
+        "{\"lang\":\"${if (javaBlocking) "java-blocking" else "kotlin"}\",\"phase\":\"$phase\",\"calls\":$calls,\"warmup\":$warm,\"in_flight\":$inFlight," +
             "\"secs\":${"%.3f".format(java.util.Locale.ROOT, secs)},\"ok\":${out.ok.get()},\"cancelled\":${out.cancelled.get()}," +
             "\"errors\":{$errors},\"expected\":$expected," +
             "\"rss_before_kb\":${before[0]},\"rss_after_kb\":${after[0]},\"fds_before\":${before[1]},\"fds_after\":${after[1]}," +
