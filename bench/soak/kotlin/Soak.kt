@@ -66,6 +66,15 @@ private class Outcomes {
     fun error(e: Exception) { errors.computeIfAbsent(e.javaClass.simpleName) { AtomicLong() }.incrementAndGet() }
 }
 
+/** Makes the calls whose numbers this taker gets from [next], until [n] are taken. */
+private inline fun takeCalls(next: AtomicInteger, n: Int, call: (Int) -> Unit) {
+    while (true) {
+        val i = next.getAndIncrement()
+        if (i >= n) break
+        call(i)
+    }
+}
+
 fun main(args: Array<String>) {
     val ports = args[0].split(",").map { it.toInt() }
     val phase = args[1]
@@ -129,26 +138,14 @@ fun main(args: Array<String>) {
         val next = AtomicInteger()
         val threads = if (phase == "cancel") 4 * inFlight else inFlight
         List(minOf(threads, n)) {
-            Thread {
-                while (true) {
-                    val i = next.getAndIncrement()
-                    if (i >= n) break
-                    oneBlocking(i, out)
-                }
-            }.apply { start() }
+            Thread { takeCalls(next, n) { oneBlocking(it, out) } }.apply { start() }
         }.forEach { it.join() }
     }
 
     suspend fun drive(n: Int, out: Outcomes) = if (javaBlocking) driveThreads(n, out) else coroutineScope {
         val next = AtomicInteger()
         repeat(minOf(inFlight, n)) {
-            launch {
-                while (true) {
-                    val i = next.getAndIncrement()
-                    if (i >= n) break
-                    one(i, out)
-                }
-            }
+            launch { takeCalls(next, n) { one(it, out) } }
         }
     }
 
