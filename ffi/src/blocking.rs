@@ -193,7 +193,12 @@ pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() {
 }
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
-mod parker {
+use futex_parker as parker;
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+use unpark_parker as parker;
+
+#[cfg(any(target_os = "linux", target_os = "android"))]
+mod futex_parker {
     //! Threads sleep on one of [`GROUPS`] futex words, each with its own bit of it; a release
     //! bumps each word that has marked threads and wakes exactly their bits, in one system call
     //! per word. Threads past the 256th share bits with earlier ones: a shared bit wakes both,
@@ -242,6 +247,8 @@ mod parker {
                 let mut now = libc::timespec { tv_sec: 0, tv_nsec: 0 };
                 // SAFETY: `now` is a valid timespec to write.
                 unsafe { libc::clock_gettime(libc::CLOCK_MONOTONIC, &mut now) };
+                // tv_nsec is a C long: 32 bits on 32-bit Android
+                #[allow(clippy::unnecessary_cast)]
                 let nanos = now.tv_nsec as i64 + i64::from(left.subsec_nanos());
                 let until = libc::timespec {
                     tv_sec: now.tv_sec + left.as_secs() as libc::time_t + (nanos / 1_000_000_000) as libc::time_t,
@@ -287,8 +294,9 @@ mod parker {
     }
 }
 
-#[cfg(not(any(target_os = "linux", target_os = "android")))]
-mod parker {
+// Compiled everywhere, so that its tests run on Linux too.
+#[cfg_attr(any(target_os = "linux", target_os = "android"), allow(dead_code))]
+mod unpark_parker {
     //! Without a futex that wakes many chosen threads at once: each thread is unparked on its own.
     use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
     use std::time::Instant;
@@ -326,51 +334,6 @@ mod parker {
 
 #[cfg(test)]
 mod tests {
-    use super::parker::{release, Parker};
-    use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
-    use std::sync::{Arc, Barrier};
-    use std::time::{Duration, Instant};
-
-    /// 300 threads (more than there are bits, so some share one) each wait; marking all and one
-    /// release wakes every one, and none wakes before it is marked.
-    #[test]
-    fn one_release_wakes_every_marked_thread_and_no_other() {
-        const THREADS: usize = 300;
-        let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
-        let woken = Arc::new(AtomicUsize::new(0));
-        let ready = Arc::new(Barrier::new(THREADS + 1));
-        let threads: Vec<_> = (0..THREADS)
-            .map(|_| {
-                let (parkers, woken, ready) = (parkers.clone(), woken.clone(), ready.clone());
-                std::thread::spawn(move || {
-                    let parker = Arc::new(Parker::new());
-                    parkers.lock().unwrap().push(parker.clone());
-                    ready.wait();
-                    let started = Instant::now();
-                    assert!(parker.park_until(started + Duration::from_secs(30)), "not woken in 30 s");
-                    woken.fetch_add(1, SeqCst);
-                })
-            })
-            .collect();
-        ready.wait();
-        std::thread::sleep(Duration::from_millis(50));
-        assert_eq!(woken.load(SeqCst), 0, "woken before being marked");
-        let parkers = std::mem::take(&mut *parkers.lock().unwrap());
-        let (first, rest) = parkers.split_at(THREADS / 2);
-        first.iter().for_each(|p| p.mark());
-        release();
-        let deadline = Instant::now() + Duration::from_secs(10);
-        while woken.load(SeqCst) < first.len() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        std::thread::sleep(Duration::from_millis(50));
-        assert_eq!(woken.load(SeqCst), first.len(), "exactly the marked threads are woken");
-        rest.iter().for_each(|p| p.mark());
-        release();
-        threads.into_iter().for_each(|t| t.join().unwrap());
-        assert_eq!(woken.load(SeqCst), THREADS);
-    }
-
     #[test]
     fn a_result_follows_its_record_when_it_fits_and_is_lent_otherwise() {
         use super::{hand_out, Finished, HANDED_OUT, RECORD};
@@ -392,16 +355,74 @@ mod tests {
         assert!(lent.iter().all(|&b| b == 9));
     }
 
-    #[test]
-    fn an_unmarked_thread_comes_back_at_its_deadline() {
-        let parker = Parker::new();
-        let started = Instant::now();
-        assert!(!parker.park_until(started + Duration::from_millis(30)));
-        let waited = started.elapsed();
-        assert!(waited >= Duration::from_millis(30) && waited < Duration::from_secs(5), "{waited:?}");
-        // a mark made while nobody sleeps is kept for the next wait
-        parker.mark();
-        release();
-        assert!(parker.park_until(Instant::now() + Duration::from_secs(5)));
+
+    /// The same tests for each way of sleeping.
+    macro_rules! parker_tests {
+        ($name:ident, $parker:ident) => {
+            mod $name {
+                use crate::blocking::$parker::{release, Parker};
+                use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
+                use std::sync::{Arc, Barrier};
+                use std::time::{Duration, Instant};
+
+            /// 300 threads (more than there are bits, so some share one) each wait; marking all and one
+            /// release wakes every one, and none wakes before it is marked.
+            #[test]
+            fn one_release_wakes_every_marked_thread_and_no_other() {
+                const THREADS: usize = 300;
+                let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
+                let woken = Arc::new(AtomicUsize::new(0));
+                let ready = Arc::new(Barrier::new(THREADS + 1));
+                let threads: Vec<_> = (0..THREADS)
+                    .map(|_| {
+                        let (parkers, woken, ready) = (parkers.clone(), woken.clone(), ready.clone());
+                        std::thread::spawn(move || {
+                            let parker = Arc::new(Parker::new());
+                            parkers.lock().unwrap().push(parker.clone());
+                            ready.wait();
+                            let started = Instant::now();
+                            assert!(parker.park_until(started + Duration::from_secs(30)), "not woken in 30 s");
+                            woken.fetch_add(1, SeqCst);
+                        })
+                    })
+                    .collect();
+                ready.wait();
+                std::thread::sleep(Duration::from_millis(50));
+                assert_eq!(woken.load(SeqCst), 0, "woken before being marked");
+                let parkers = std::mem::take(&mut *parkers.lock().unwrap());
+                let (first, rest) = parkers.split_at(THREADS / 2);
+                first.iter().for_each(|p| p.mark());
+                release();
+                let deadline = Instant::now() + Duration::from_secs(10);
+                while woken.load(SeqCst) < first.len() && Instant::now() < deadline {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                std::thread::sleep(Duration::from_millis(50));
+                assert_eq!(woken.load(SeqCst), first.len(), "exactly the marked threads are woken");
+                rest.iter().for_each(|p| p.mark());
+                release();
+                threads.into_iter().for_each(|t| t.join().unwrap());
+                assert_eq!(woken.load(SeqCst), THREADS);
+            }
+
+
+            #[test]
+            fn an_unmarked_thread_comes_back_at_its_deadline() {
+                let parker = Parker::new();
+                let started = Instant::now();
+                assert!(!parker.park_until(started + Duration::from_millis(30)));
+                let waited = started.elapsed();
+                assert!(waited >= Duration::from_millis(30) && waited < Duration::from_secs(5), "{waited:?}");
+                // a mark made while nobody sleeps is kept for the next wait
+                parker.mark();
+                release();
+                assert!(parker.park_until(Instant::now() + Duration::from_secs(5)));
+            }
+            }
+        };
     }
+
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    parker_tests!(futex, futex_parker);
+    parker_tests!(unpark, unpark_parker);
 }
