@@ -10,8 +10,11 @@ import kotlinx.coroutines.runBlocking
 import kotlinx.coroutines.withTimeout
 import kotlinx.coroutines.yield
 import kotlin.random.Random
+import java.util.concurrent.atomic.AtomicInteger
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
+import org.junit.Assert.fail
 import org.junit.Test
 
 /**
@@ -19,6 +22,54 @@ import org.junit.Test
  * any moment of a call (before it starts, while it runs, as it finishes) leave nothing behind.
  */
 class ConcurrencyTest {
+    /**
+     * A virtual thread (Java 21) must not wait for a blocking Java call in native code, where it
+     * would hold its carrier thread: it waits on the call's future instead. The JDK here has no
+     * virtual threads, so the test makes every thread take that way.
+     */
+    @Test
+    fun javaBlockingCallsOfThreadsThatMustNotWaitInNativeCodeTakeTheFuturesWay() {
+        val saved = UniffiFastBlocking.waitsInComponent
+        assertTrue("a platform thread waits in the component", saved(Thread.currentThread()))
+        val asked = AtomicInteger()
+        UniffiFastBlocking.waitsInComponent = { asked.incrementAndGet(); false }
+        try {
+            JavaWalletClient(Sandbox.client()).use { c ->
+                val w = Sandbox.unique("futureway")
+                c.createWallet(w)
+                assertEquals(0L, c.walletBalance(w).confirmed.litoshis)
+                try {
+                    c.walletBalance(Sandbox.unique("missing"))
+                    fail("walletBalance of a wallet that does not exist succeeded")
+                } catch (expected: WalletException.NotFoundException) {
+                }
+                // interrupting the waiting thread cancels the call
+                Sandbox.delay("/api/Wallet/balance", 6_000, apiKey = Sandbox.apiKey)
+                var thrown: Throwable? = null
+                val caller = Thread {
+                    try {
+                        c.walletBalance(w)
+                    } catch (t: Throwable) {
+                        thrown = t
+                    }
+                }
+                caller.start()
+                Thread.sleep(300)
+                assertTrue("the call ended while the sandbox holds it", caller.isAlive)
+                caller.interrupt()
+                caller.join(3_000)
+                assertFalse("still blocked after the interrupt", caller.isAlive)
+                assertTrue("got $thrown", thrown is InterruptedException)
+                var n = c.client.inFlightCalls()
+                for (i in 0 until 100) { if (n == 0L) break; Thread.sleep(20); n = c.client.inFlightCalls() }
+                assertEquals(0L, n)
+                assertEquals("every blocking call asked", 4, asked.get())
+            }
+        } finally {
+            UniffiFastBlocking.waitsInComponent = saved
+        }
+    }
+
     @Test
     fun coroutineCancellationAbortsTheRequest(): Unit = runBlocking {
         // A read: cancelling it aborts its request. (A create or send runs on: see SafetyTest.)

@@ -201,12 +201,30 @@ internal suspend fun <T> uniffiFastCall(
     } as T
 }
 
+/** Where the blocking methods wait: in the component, unless the thread must not block in native code. */
+internal object UniffiFastBlocking {
+    // Thread.isVirtual() exists from Java 21 on
+    private val isVirtual: java.lang.reflect.Method? =
+        try { Thread::class.java.getMethod("isVirtual") } catch (e: NoSuchMethodException) { null }
+
+    /** The owner of the futures of blocking calls: not a client, so that `close()` leaves them alone. */
+    val owner = Any()
+
+    /**
+     * Whether [thread] waits inside the component. A virtual thread does not: in native code it
+     * would hold its carrier thread for the whole call, where waiting on a future unmounts it.
+     * Tests replace this to take the future's way on platform threads too.
+     */
+    @Volatile
+    var waitsInComponent: (Thread) -> Boolean = { thread -> isVirtual?.invoke(thread) != true }
+}
+
 /**
  * A call on the direct path that the calling thread waits for (the Java API's blocking methods):
  * it waits in the component, which wakes the threads whose calls ended together at once, and
- * comes back every 20 ms to see whether it was interrupted. Interrupting it cancels the call, as
- * cancelling its future would, and throws `InterruptedException`; a thread interrupted before the
- * call starts nothing.
+ * comes back every 20 ms to see whether it was interrupted (a virtual thread waits on the call's
+ * future instead). Interrupting it cancels the call, as cancelling its future would, and throws
+ * `InterruptedException`; a thread interrupted before the call starts nothing.
  */
 internal fun <T> uniffiFastBlocking(
     method: String,
@@ -216,11 +234,27 @@ internal fun <T> uniffiFastBlocking(
     lift: (ByteBuffer) -> T,
     liftError: ((ByteBuffer) -> Throwable)?,
 ): T {
-    val index = UniffiFastPath.method(method)
-    val size = argumentsSize()
     if (Thread.interrupted()) {
         throw InterruptedException()
     }
+    if (!UniffiFastBlocking.waitsInComponent(Thread.currentThread())) {
+        // completed by the completion thread itself, which only wakes this thread: the future
+        // never leaves this function, so no callback of the caller's can run there
+        val future = uniffiFastFuture(
+            UniffiFastBlocking.owner, java.util.concurrent.Executor(Runnable::run),
+            method, argumentsSize, writeArguments, withHandle, lift, liftError,
+        )
+        try {
+            return future.get()
+        } catch (e: java.util.concurrent.ExecutionException) {
+            throw e.cause ?: e
+        } catch (e: InterruptedException) {
+            future.cancel(true)
+            throw e
+        }
+    }
+    val index = UniffiFastPath.method(method)
+    val size = argumentsSize()
     var record: ByteBuffer? = null
     var finished = 0
     withHandle { handle ->
