@@ -355,7 +355,6 @@ mod tests {
         assert!(lent.iter().all(|&b| b == 9));
     }
 
-
     /// The same tests for each way of sleeping.
     macro_rules! parker_tests {
         ($name:ident, $parker:ident) => {
@@ -365,59 +364,59 @@ mod tests {
                 use std::sync::{Arc, Barrier};
                 use std::time::{Duration, Instant};
 
-            /// 300 threads (more than there are bits, so some share one) each wait; marking all and one
-            /// release wakes every one, and none wakes before it is marked.
-            #[test]
-            fn one_release_wakes_every_marked_thread_and_no_other() {
-                const THREADS: usize = 300;
-                let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
-                let woken = Arc::new(AtomicUsize::new(0));
-                let ready = Arc::new(Barrier::new(THREADS + 1));
-                let threads: Vec<_> = (0..THREADS)
-                    .map(|_| {
-                        let (parkers, woken, ready) = (parkers.clone(), woken.clone(), ready.clone());
-                        std::thread::spawn(move || {
-                            let parker = Arc::new(Parker::new());
-                            parkers.lock().unwrap().push(parker.clone());
-                            ready.wait();
-                            let started = Instant::now();
-                            assert!(parker.park_until(started + Duration::from_secs(30)), "not woken in 30 s");
-                            woken.fetch_add(1, SeqCst);
+                /// 300 threads (more than there are bits, so some share one) each wait; marking all and one
+                /// release wakes every one, and none wakes before it is marked.
+                #[test]
+                fn one_release_wakes_every_marked_thread_and_no_other() {
+                    const THREADS: usize = 300;
+                    let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
+                    let woken = Arc::new(AtomicUsize::new(0));
+                    let ready = Arc::new(Barrier::new(THREADS + 1));
+                    let threads: Vec<_> = (0..THREADS)
+                        .map(|_| {
+                            let (parkers, woken, ready) = (parkers.clone(), woken.clone(), ready.clone());
+                            std::thread::spawn(move || {
+                                let parker = Arc::new(Parker::new());
+                                parkers.lock().unwrap().push(parker.clone());
+                                ready.wait();
+                                let started = Instant::now();
+                                assert!(parker.park_until(started + Duration::from_secs(30)), "not woken in 30 s");
+                                woken.fetch_add(1, SeqCst);
+                            })
                         })
-                    })
-                    .collect();
-                ready.wait();
-                std::thread::sleep(Duration::from_millis(50));
-                assert_eq!(woken.load(SeqCst), 0, "woken before being marked");
-                let parkers = std::mem::take(&mut *parkers.lock().unwrap());
-                let (first, rest) = parkers.split_at(THREADS / 2);
-                first.iter().for_each(|p| p.mark());
-                release();
-                let deadline = Instant::now() + Duration::from_secs(10);
-                while woken.load(SeqCst) < first.len() && Instant::now() < deadline {
-                    std::thread::sleep(Duration::from_millis(1));
+                        .collect();
+                    ready.wait();
+                    std::thread::sleep(Duration::from_millis(50));
+                    assert_eq!(woken.load(SeqCst), 0, "woken before being marked");
+                    let parkers = std::mem::take(&mut *parkers.lock().unwrap());
+                    let (first, rest) = parkers.split_at(THREADS / 2);
+                    first.iter().for_each(|p| p.mark());
+                    release();
+                    let deadline = Instant::now() + Duration::from_secs(10);
+                    while woken.load(SeqCst) < first.len() && Instant::now() < deadline {
+                        std::thread::sleep(Duration::from_millis(1));
+                    }
+                    std::thread::sleep(Duration::from_millis(50));
+                    assert_eq!(woken.load(SeqCst), first.len(), "exactly the marked threads are woken");
+                    rest.iter().for_each(|p| p.mark());
+                    release();
+                    threads.into_iter().for_each(|t| t.join().unwrap());
+                    assert_eq!(woken.load(SeqCst), THREADS);
                 }
-                std::thread::sleep(Duration::from_millis(50));
-                assert_eq!(woken.load(SeqCst), first.len(), "exactly the marked threads are woken");
-                rest.iter().for_each(|p| p.mark());
-                release();
-                threads.into_iter().for_each(|t| t.join().unwrap());
-                assert_eq!(woken.load(SeqCst), THREADS);
-            }
 
 
-            #[test]
-            fn an_unmarked_thread_comes_back_at_its_deadline() {
-                let parker = Parker::new();
-                let started = Instant::now();
-                assert!(!parker.park_until(started + Duration::from_millis(30)));
-                let waited = started.elapsed();
-                assert!(waited >= Duration::from_millis(30) && waited < Duration::from_secs(5), "{waited:?}");
-                // a mark made while nobody sleeps is kept for the next wait
-                parker.mark();
-                release();
-                assert!(parker.park_until(Instant::now() + Duration::from_secs(5)));
-            }
+                #[test]
+                fn an_unmarked_thread_comes_back_at_its_deadline() {
+                    let parker = Parker::new();
+                    let started = Instant::now();
+                    assert!(!parker.park_until(started + Duration::from_millis(30)));
+                    let waited = started.elapsed();
+                    assert!(waited >= Duration::from_millis(30) && waited < Duration::from_secs(5), "{waited:?}");
+                    // a mark made while nobody sleeps is kept for the next wait
+                    parker.mark();
+                    release();
+                    assert!(parker.park_until(Instant::now() + Duration::from_secs(5)));
+                }
             }
         };
     }
