@@ -24,12 +24,10 @@ whole counted run (async-profiler, bench/README.md). Native and Python rows need
 BENCH_WARMUP.
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
-BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [64], BENCH_THREADS [16], BENCH_ROUNDS [3],
-BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY (comma-separated row keys: raw,raw-hyper,
-sdk,py-async,py-sync,aiohttp,pyreqwest-async,pyreqwest-sync,java,kotlin,java-sdk,java-blocking,
-okhttp,swift,
-swift-urlsession,
-size).
+BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [64],
+BENCH_THREADS [16], BENCH_ROUNDS [3], BENCH_MEMORY [1] (0 skips the memory rows), BENCH_ONLY
+(comma-separated row keys: raw,raw-hyper,sdk,py-async,py-sync,aiohttp,pyreqwest-async,
+pyreqwest-sync,java,kotlin,java-sdk,java-blocking,okhttp,swift,swift-urlsession,size).
 
 `--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
 CMD is a shell-quoted command to which URL CALLS WARM N are appended. `--skip KEY=REASON` prints
@@ -53,13 +51,13 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
+# rows that run on the JVM (see the JIT warm-up above)
+JIT_ROWS = {"java", "kotlin", "java-sdk", "java-blocking", "okhttp"}
+
 # Pairs of rows the issues compare with each other (the first ÷ the second, the target ratio):
 # issue 24's Rust Client against a raw hyper-util client built as its transport is, and the
 # Python clients against pyreqwest's, Kotlin against OkHttp and the Java API against Kotlin (within
 # 10%); issue 13's against aiohttp, the JDK and URLSession.
-# rows that run on the JVM (see the JIT warm-up above)
-JIT_ROWS = {"java", "kotlin", "java-sdk", "java-blocking", "okhttp"}
-
 VERSUS = [
     ("sdk", "raw-hyper", 0.95),
     ("py-async", "pyreqwest-async", 1.5),
