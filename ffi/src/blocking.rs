@@ -100,10 +100,8 @@ unsafe fn wait(out: *mut u8, capacity: usize) -> i32 {
 /// Writes `finished`'s record at `out` and its bytes right after it when they fit in `capacity`
 /// (the JVM then reads them from its own buffer, with no native memory to wrap); larger ones
 /// are kept until this thread's next call and their address is written instead.
-unsafe fn hand_out(mut finished: Finished, out: *mut u8, capacity: usize) {
-    if i32::try_from(finished.bytes.len()).is_err() {
-        finished = failed("internal error: a result of 2 GiB or more".into());
-    }
+unsafe fn hand_out(finished: Finished, out: *mut u8, capacity: usize) {
+    let finished = finished.within_jvm_limit();
     let length = finished.bytes.len();
     let inline = length <= capacity - RECORD;
     let address = if inline {

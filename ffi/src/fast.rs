@@ -166,6 +166,17 @@ pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<Cal
     }
 }
 
+impl Finished {
+    /// Itself, or a failure when its length does not fit the JVM's `Int`.
+    pub(crate) fn within_jvm_limit(self) -> Finished {
+        if i32::try_from(self.bytes.len()).is_ok() {
+            self
+        } else {
+            failed("internal error: a result of 2 GiB or more".into())
+        }
+    }
+}
+
 pub(crate) fn panicked() -> Finished {
     failed("internal error: a Rust panic was caught at the FFI boundary".into())
 }
@@ -262,9 +273,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -
     let batch: Vec<Done> = queue.done.drain(..n).collect();
     let out = std::slice::from_raw_parts_mut(out, n * RECORD);
     for (i, mut done) in batch.into_iter().enumerate() {
-        if i32::try_from(done.finished.bytes.len()).is_err() {
-            done.finished = failed("internal error: a result of 2 GiB or more".into());
-        }
+        done.finished = done.finished.within_jvm_limit();
         let record = &mut out[i * RECORD..(i + 1) * RECORD];
         record[0..8].copy_from_slice(&done.call.to_ne_bytes());
         record[8..16].copy_from_slice(&(done.finished.bytes.as_ptr() as i64).to_ne_bytes());
