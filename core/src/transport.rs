@@ -1,37 +1,54 @@
-//! How a request travels (docs/adr/0010): hyper's pooled HTTP/1.1 client, rustls through
-//! hyper-rustls, and a connector that goes straight to the service, to an HTTP proxy (absolute-form
-//! requests) or through a proxy's CONNECT tunnel (https).
+//! How a request travels (docs/adr/0010, 0023): HTTP/1.1 connections of hyper's own, kept in
+//! the client's pool of idle connections, with rustls through hyper-rustls, and a connector that
+//! goes straight to the service, to an HTTP proxy (absolute-form requests) or through a proxy's
+//! CONNECT tunnel (https).
 //!
 //! reqwest, which this replaced, costs about 40 % of a small call's throughput here: it parses
 //! every request's URL again for its redirect layer and every response's URL once more, and
 //! stacks several services per request. The SDK follows no redirects and times and retries its
-//! attempts itself, so it needs none of that (bench/README.md, session 7).
+//! attempts itself, so it needs none of that (bench/README.md, session 7). hyper-util's pooled
+//! client, which replaced reqwest, boxed a 2.5 kB future per request, cloned the connector
+//! into it and kept its pool in a hash map by origin; a client of the SDK talks to one origin
+//! (ADR 0023).
 
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use bytes::Bytes;
 use http::header::{HeaderMap, HeaderValue, HOST, PROXY_AUTHORIZATION, USER_AGENT};
 use http::uri::{Authority, PathAndQuery, Scheme};
 use http::Uri;
 use http_body_util::BodyExt;
+use hyper::client::conn::http1::SendRequest;
+use hyper_rustls::HttpsConnector;
 use hyper_util::client::legacy::connect::proxy::Tunnel;
 use hyper_util::client::legacy::connect::{Connected, Connection, HttpConnector};
 use hyper_util::client::proxy::matcher::Matcher;
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
+use tower_service::Service;
 
 use crate::error::{Error, Result};
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
-type Pool = hyper_util::client::legacy::Client<hyper_rustls::HttpsConnector<Connector>, RequestBody>;
+/// One connection's sending side; its other side is a task of the runtime.
+type Sender = SendRequest<RequestBody>;
 
-/// The connection pool of one client and the headers every request gets.
+/// How long a connection may stay idle before it is no longer used: as long as reqwest and
+/// hyper-util keep them. A middlebox may drop a connection idle for longer without telling
+/// either side, and a request written into it would get no answer.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
+
+/// The connections of one client and the headers every request gets.
 pub(crate) struct Transport {
-    pool: Pool,
+    connector: HttpsConnector<Connector>,
+    /// The idle connections to the base URL's origin.
+    idle: Mutex<IdleConnections<Sender>>,
+    /// Requests go to an HTTP proxy that forwards them, and so in absolute form.
+    forwarding: bool,
     user_agent: HeaderValue,
     /// Sent with every request to an HTTP proxy (from the proxy URL's user and password).
     proxy_authorization: Option<HeaderValue>,
@@ -45,6 +62,8 @@ struct Origin {
     scheme: Scheme,
     authority: Authority,
     host: HeaderValue,
+    /// The scheme and authority alone: where its connections go.
+    root: Uri,
 }
 
 /// Where a request goes.
@@ -111,13 +130,20 @@ impl http_body::Body for RequestBody {
 }
 
 /// A response whose head has arrived; its body is read in chunks.
-pub(crate) struct Incoming(http::Response<hyper::body::Incoming>);
+pub(crate) struct Incoming<'t> {
+    response: http::Response<hyper::body::Incoming>,
+    /// The connection and the pool it goes back to once the body has been read to its end
+    /// (`None` for a connection that is not kept). A response dropped before that drops the
+    /// connection with it: hyper closes a connection whose answer was not read.
+    connection: Option<(Sender, &'t Mutex<IdleConnections<Sender>>)>,
+}
 
 impl Transport {
     pub(crate) fn build(s: Settings<'_>) -> Result<Transport> {
         let user_agent = HeaderValue::from_str(s.user_agent)
             .map_err(|_| Error::invalid_input("user_agent_suffix", "must be printable ASCII"))?;
         let (route, proxy_authorization) = route(&s)?;
+        let forwarding = matches!(route, Route::Forward { .. });
         let mut http = HttpConnector::new();
         // https is checked by the builder (plain http only to loopback or when allowed)
         http.enforce_http(false);
@@ -127,22 +153,19 @@ impl Transport {
         http.set_keepalive(Some(Duration::from_secs(15)));
         http.set_keepalive_interval(Some(Duration::from_secs(15)));
         http.set_keepalive_retries(Some(3));
-        let https = hyper_rustls::HttpsConnectorBuilder::new()
+        let connector = hyper_rustls::HttpsConnectorBuilder::new()
             .with_tls_config(s.tls)
             .https_or_http()
             .enable_http1()
             .wrap_connector(Connector { http, route: Arc::new(route) });
-        let pool = hyper_util::client::legacy::Client::builder(hyper_util::rt::TokioExecutor::new())
-            .pool_idle_timeout(Duration::from_secs(90))
-            .pool_timer(hyper_util::rt::TokioTimer::new())
-            .build(https);
         let origin = Uri::try_from(s.base_url.as_str()).ok().and_then(|base| {
             let (authority, host) = host_header(&base)?;
-            Some(Origin { scheme: base.scheme()?.clone(), authority, host })
+            let scheme = base.scheme()?.clone();
+            let root = Uri::builder().scheme(scheme.clone()).authority(authority.clone()).path_and_query("/").build().ok()?;
+            Some(Origin { scheme, authority, host, root })
         });
-        Ok(Transport { pool, user_agent, proxy_authorization, origin })
+        Ok(Transport { connector, idle: Mutex::default(), forwarding, user_agent, proxy_authorization, origin })
     }
-
     /// Appends the headers every request gets: `User-Agent`, a proxy's `Proxy-Authorization`,
     /// and last, where hyper-util would add it, `Host` (`host`: the base URL's, when the request
     /// goes there).
@@ -175,62 +198,148 @@ impl Transport {
     }
 
     /// Sends the request and waits for the response head.
-    pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming, SendFailure> {
+    pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming<'_>, SendFailure> {
         let invalid = |e: http::Error| SendFailure::Invalid(format!("the request URL is not valid: {e}"));
-        let (uri, host) = match (out.target, &self.origin) {
+        let (uri, to) = match (out.target, &self.origin) {
             (Target::Path(path), Some(origin)) => {
-                let mut parts = http::uri::Parts::default();
-                parts.scheme = Some(origin.scheme.clone());
-                parts.authority = Some(origin.authority.clone());
-                parts.path_and_query = Some(PathAndQuery::from_maybe_shared(Bytes::from(path)).map_err(|e| invalid(e.into()))?);
-                (Uri::from_parts(parts).map_err(|e| invalid(e.into()))?, Some(&origin.host))
+                let path = PathAndQuery::from_maybe_shared(Bytes::from(path)).map_err(|e| invalid(e.into()))?;
+                let uri = if self.forwarding {
+                    let mut parts = http::uri::Parts::default();
+                    parts.scheme = Some(origin.scheme.clone());
+                    parts.authority = Some(origin.authority.clone());
+                    parts.path_and_query = Some(path);
+                    Uri::from_parts(parts).map_err(|e| invalid(e.into()))?
+                } else {
+                    Uri::from(path)
+                };
+                (uri, Destination::Origin(origin))
             }
             (Target::Path(_), None) => return Err(SendFailure::Invalid("the request URL is not valid: no base URL".to_string())),
             (Target::Url(text), origin) => {
                 let uri = Uri::from_maybe_shared(Bytes::from(text)).map_err(|e| invalid(e.into()))?;
+                let not_absolute = || SendFailure::Invalid("the request URL is not valid: it has no scheme or host".to_string());
                 // the authority compared as bytes (`Authority`'s own comparison ignores case, at a
-                // few hundred instructions): one that differs only in case gets hyper-util's
-                // header, which is the same
-                let host = origin.as_ref().filter(|o| uri.authority().map(Authority::as_str) == Some(o.authority.as_str()));
-                (uri, host.map(|o| &o.host))
+                // few hundred instructions): one that differs only in case gets a connection of
+                // its own
+                let to = match origin.as_ref().filter(|o| uri.scheme() == Some(&o.scheme) && uri.authority().map(Authority::as_str) == Some(o.authority.as_str())) {
+                    Some(origin) => Destination::Origin(origin),
+                    None => {
+                        let (authority, host) = host_header(&uri).ok_or_else(not_absolute)?;
+                        let scheme = uri.scheme().ok_or_else(not_absolute)?.clone();
+                        let root = Uri::builder().scheme(scheme).authority(authority).path_and_query("/").build().map_err(invalid)?;
+                        Destination::Other { root, host }
+                    }
+                };
+                let uri = match (self.forwarding, uri.path_and_query()) {
+                    (true, _) => uri,
+                    (false, Some(path)) => Uri::from(path.clone()),
+                    (false, None) => Uri::from_static("/"),
+                };
+                (uri, to)
             }
         };
         let mut req = http::Request::new(RequestBody(out.body.filter(|b| !b.is_empty()).map(Box::new)));
         *req.method_mut() = out.method;
         *req.uri_mut() = uri;
         *req.headers_mut() = out.headers;
-        if !(out.own_headers_added && host.is_some()) {
-            self.add_own_headers(req.headers_mut(), host);
+        let pool = match &to {
+            Destination::Origin(_) => Some(&self.idle),
+            Destination::Other { .. } => None,
+        };
+        if !(out.own_headers_added && pool.is_some()) {
+            self.add_own_headers(req.headers_mut(), Some(to.host()));
         }
-        self.pool.request(req).await.map(Incoming).map_err(|e| {
-            if e.is_connect() {
-                SendFailure::NotSent(describe(&e, "connection failed"))
-            } else {
-                SendFailure::Lost(describe(&e, "error sending the request"))
+        let take_idle = || pool.and_then(|idle| lock(idle).take(Instant::now()));
+        let mut idle = take_idle();
+        loop {
+            let (mut sender, reused) = match idle.take() {
+                Some(sender) => (sender, true),
+                None => (self.connect(to.root()).await?, false),
+            };
+            // an idle connection is ready once its task has read the last answer to its end;
+            // one closed meanwhile is dropped for the next
+            if reused && sender.ready().await.is_err() {
+                idle = take_idle();
+                continue;
             }
-        })
+            match sender.try_send_request(req).await {
+                Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (sender, idle)) }),
+                Err(mut e) => match e.take_message() {
+                    // given back unwritten: the connection closed before it took the request
+                    Some(unsent) if reused => {
+                        req = unsent;
+                        idle = take_idle();
+                    }
+                    Some(_) => return Err(SendFailure::NotSent(describe(e.error(), "connection failed"))),
+                    None => return Err(SendFailure::Lost(describe(e.error(), "error sending the request"))),
+                },
+            }
+        }
+    }
+
+    /// A new connection to `root` along the route, its task started on the current runtime.
+    async fn connect(&self, root: &Uri) -> std::result::Result<Sender, SendFailure> {
+        let io = self.connector.clone().call(root.clone()).await.map_err(|e| SendFailure::NotSent(describe(&*e, "connection failed")))?;
+        let (sender, connection) =
+            hyper::client::conn::http1::handshake(io).await.map_err(|e| SendFailure::NotSent(describe(&e, "connection failed")))?;
+        // it ends when the peer closes the connection, or when its sender is dropped and no
+        // request is left on it (its errors reach the request that was on it)
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+        Ok(sender)
     }
 }
 
-impl Incoming {
+/// Where a request's connection goes.
+enum Destination<'t> {
+    /// The base URL's origin: a connection of the pool.
+    Origin(&'t Origin),
+    /// Elsewhere: a connection for this request only.
+    Other { root: Uri, host: HeaderValue },
+}
+
+impl Destination<'_> {
+    fn root(&self) -> &Uri {
+        match self {
+            Destination::Origin(origin) => &origin.root,
+            Destination::Other { root, .. } => root,
+        }
+    }
+
+    fn host(&self) -> &HeaderValue {
+        match self {
+            Destination::Origin(origin) => &origin.host,
+            Destination::Other { host, .. } => host,
+        }
+    }
+}
+
+impl Incoming<'_> {
     pub(crate) fn status(&self) -> u16 {
-        self.0.status().as_u16()
+        self.response.status().as_u16()
     }
 
     pub(crate) fn headers(&self) -> &HeaderMap {
-        self.0.headers()
+        self.response.headers()
     }
 
     /// The body's length when the response announced it.
     pub(crate) fn content_length(&self) -> Option<u64> {
-        http_body::Body::size_hint(self.0.body()).exact()
+        http_body::Body::size_hint(self.response.body()).exact()
     }
 
-    /// The next piece of the body, `None` at its end; the error text when the connection fails.
+    /// The next piece of the body, `None` at its end (the connection then goes back to the
+    /// idle ones); the error text when the connection fails.
     pub(crate) async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, String> {
         loop {
-            match self.0.body_mut().frame().await {
-                None => return Ok(None),
+            match self.response.body_mut().frame().await {
+                None => {
+                    if let Some((sender, idle)) = self.connection.take() {
+                        lock(idle).put(sender, Instant::now());
+                    }
+                    return Ok(None);
+                }
                 Some(Err(e)) => return Err(describe(&e, "error reading the response body")),
                 // trailers carry nothing the SDK reads
                 Some(Ok(frame)) => {
@@ -241,6 +350,82 @@ impl Incoming {
             }
         }
     }
+}
+
+/// A connection's sending side as the idle list sees it.
+pub(crate) trait Closable {
+    /// The connection's task has ended: it takes no more requests.
+    fn is_closed(&self) -> bool;
+}
+
+impl Closable for Sender {
+    fn is_closed(&self) -> bool {
+        SendRequest::is_closed(self)
+    }
+}
+
+/// The idle connections of one client, the most recently used last. That one is taken first:
+/// it is the least likely to have been closed by the other side, and the warmest in the caches.
+pub(crate) struct IdleConnections<S> {
+    connections: Vec<(S, Instant)>,
+    /// The process whose runtime runs the connections' tasks (see `Drop`).
+    process: u32,
+}
+
+impl<S> Default for IdleConnections<S> {
+    fn default() -> Self {
+        IdleConnections { connections: Vec::new(), process: crate::fork::process_id() }
+    }
+}
+
+impl<S> Drop for IdleConnections<S> {
+    /// In a child after `fork()` the connections are let go of undropped, as the kept timers
+    /// are (docs/adr/0021): dropping one wakes its task in the parent's runtime, which takes a
+    /// lock of that runtime that another thread of the parent may have held when the process
+    /// was copied.
+    fn drop(&mut self) {
+        if crate::fork::process_id() != self.process {
+            std::mem::forget(std::mem::take(&mut self.connections));
+        }
+    }
+}
+
+impl<S: Closable> IdleConnections<S> {
+    /// A connection idle for less than [`IDLE_TIMEOUT`] and not closed, if there is one; the
+    /// ones passed over on the way are dropped.
+    pub(crate) fn take(&mut self, now: Instant) -> Option<S> {
+        while let Some((connection, since)) = self.connections.pop() {
+            if now.saturating_duration_since(since) >= IDLE_TIMEOUT {
+                // the others have been idle longer still
+                self.connections.clear();
+                return None;
+            }
+            if !connection.is_closed() {
+                return Some(connection);
+            }
+        }
+        None
+    }
+
+    /// Keeps `connection`, idle from `now`; the oldest ones go once they have been idle too long.
+    pub(crate) fn put(&mut self, connection: S, now: Instant) {
+        let expired = |since: &Instant| now.saturating_duration_since(*since) >= IDLE_TIMEOUT;
+        if self.connections.first().is_some_and(|(_, since)| expired(since)) {
+            self.connections.retain(|(_, since)| !expired(since));
+        }
+        if !connection.is_closed() {
+            self.connections.push((connection, now));
+        }
+    }
+
+    #[cfg(test)]
+    pub(crate) fn len(&self) -> usize {
+        self.connections.len()
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The authority of `uri` and the `Host` header hyper-util's client sets for a request to it
@@ -322,8 +507,7 @@ fn route(s: &Settings<'_>) -> Result<(Route, Option<HeaderValue>)> {
 #[derive(Clone)]
 pub(crate) struct Connector {
     http: HttpConnector,
-    /// Shared: hyper-util clones the connector into every request's future, which then moves
-    /// it; a proxy's URI and credentials inline made each of those moves ~130 bytes longer.
+    /// Shared by the copies of the connector that each new connection takes.
     route: Arc<Route>,
 }
 
@@ -340,30 +524,29 @@ impl tower_service::Service<Uri> for Connector {
         let (mut http, route) = (self.http.clone(), self.route.clone());
         Box::pin(async move {
             Ok(match &*route {
-                Route::Direct => Stream { io: http.call(dst).await?, forwarding: false },
-                Route::Forward { proxy } => Stream { io: http.call(proxy.clone()).await?, forwarding: true },
+                Route::Direct => Stream { io: http.call(dst).await? },
+                Route::Forward { proxy } => Stream { io: http.call(proxy.clone()).await? },
                 Route::Tunnel { proxy, authorization } => {
                     let mut tunnel = Tunnel::new(proxy.clone(), http);
                     if let Some(auth) = authorization {
                         tunnel = tunnel.with_auth(auth.clone());
                     }
-                    Stream { io: tunnel.call(dst).await?, forwarding: false }
+                    Stream { io: tunnel.call(dst).await? }
                 }
             })
         })
     }
 }
 
-/// A TCP connection; `forwarding` when it goes to an HTTP proxy that forwards each request (so
-/// that hyper writes requests in absolute form).
+/// A TCP connection (to the service, to a proxy that forwards requests, or through a tunnel).
 pub(crate) struct Stream {
     io: TokioIo<TcpStream>,
-    forwarding: bool,
 }
 
+/// hyper-rustls asks for it; the SDK reads nothing of it.
 impl Connection for Stream {
     fn connected(&self) -> Connected {
-        self.io.connected().proxy(self.forwarding)
+        self.io.connected()
     }
 }
 
@@ -555,6 +738,167 @@ pub(crate) mod tests {
         // hyper writes no length for a body that has ended before it starts: a request without
         // one has no body (as with http-body-util's `Full` before)
         assert_eq!(seen[2], ("post /api/x http/1.1".to_string(), None, String::new()));
+    }
+
+    /// A stand-in for a connection's sender, closed or not.
+    struct FakeConnection(u32, bool);
+
+    impl Closable for FakeConnection {
+        fn is_closed(&self) -> bool {
+            self.1
+        }
+    }
+
+    #[test]
+    fn the_newest_idle_connection_is_taken_and_the_expired_and_closed_ones_are_dropped() {
+        let start = Instant::now();
+        let at = |secs: u64| start + Duration::from_secs(secs);
+        let mut idle = IdleConnections::default();
+        idle.put(FakeConnection(1, false), at(0));
+        idle.put(FakeConnection(2, false), at(10));
+        idle.put(FakeConnection(3, true), at(20));
+        assert_eq!(idle.len(), 2, "a closed connection is not kept");
+        assert_eq!(idle.take(at(30)).map(|c| c.0), Some(2));
+        idle.put(FakeConnection(2, false), at(30));
+        idle.put(FakeConnection(4, false), at(40));
+        // connection 1 has been idle for 90 s when 5 comes back: it goes
+        idle.put(FakeConnection(5, false), at(90));
+        assert_eq!(idle.len(), 3);
+        assert_eq!(idle.take(at(100)).map(|c| c.0), Some(5));
+        // the newest left was idle from 40 s: at 130 s it has expired, and the older ones with it
+        assert_eq!(idle.take(at(130)).map(|c| c.0), None);
+        assert_eq!(idle.len(), 0);
+        idle.put(FakeConnection(6, false), at(130));
+        idle.connections.push((FakeConnection(7, true), at(131)));
+        // a connection that closed while idle is passed over
+        assert_eq!(idle.take(at(132)).map(|c| c.0), Some(6));
+        assert_eq!(idle.len(), 0);
+    }
+
+    /// In a child after `fork()`, dropping the idle connections leaves the parent's alone.
+    #[cfg(unix)]
+    #[test]
+    fn a_forked_child_does_not_drop_its_parents_connections() {
+        struct Held {
+            _witness: std::sync::Arc<()>,
+        }
+        impl Closable for Held {
+            fn is_closed(&self) -> bool {
+                false
+            }
+        }
+        let witness = std::sync::Arc::new(());
+        let mut idle = IdleConnections::default();
+        idle.put(Held { _witness: witness.clone() }, Instant::now());
+        // SAFETY: the child drops `idle` (which must touch no lock), reads a count and exits.
+        unsafe {
+            let child = libc::fork();
+            assert!(child >= 0, "fork failed");
+            if child == 0 {
+                drop(idle);
+                libc::_exit(if std::sync::Arc::strong_count(&witness) == 2 { 0 } else { 1 });
+            }
+            let mut status = 0;
+            assert_eq!(libc::waitpid(child, &mut status, 0), child);
+            assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0, "the child dropped the parent's connections");
+        }
+        drop(idle);
+        assert_eq!(std::sync::Arc::strong_count(&witness), 1, "in its own process they are dropped");
+    }
+
+    /// A server on a local port that answers each request after every connection has a
+    /// request waiting (so that `connections` requests are in flight together): the port and
+    /// the number of connections it accepted.
+    async fn lockstep_server(connections: usize) -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+        use tokio::io::AsyncWriteExt;
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let accepted = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let barrier = std::sync::Arc::new(tokio::sync::Barrier::new(connections));
+        let counter = accepted.clone();
+        tokio::spawn(async move {
+            loop {
+                let (mut conn, _) = listener.accept().await.unwrap();
+                counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                let barrier = barrier.clone();
+                tokio::spawn(async move {
+                    use tokio::io::AsyncReadExt;
+                    loop {
+                        let mut head = Vec::new();
+                        let mut buf = [0u8; 1];
+                        while !head.ends_with(b"\r\n\r\n") {
+                            if conn.read(&mut buf).await.unwrap_or(0) == 0 {
+                                return;
+                            }
+                            head.extend_from_slice(&buf);
+                        }
+                        barrier.wait().await;
+                        conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
+                    }
+                });
+            }
+        });
+        (port, accepted)
+    }
+
+    /// Calls in flight together each get a connection of their own, and later calls use those
+    /// again instead of opening more.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn calls_in_flight_get_a_connection_each_and_later_calls_reuse_them() {
+        const IN_FLIGHT: usize = 8;
+        let (port, accepted) = lockstep_server(IN_FLIGHT).await;
+        let transport = std::sync::Arc::new(local_transport(port).1);
+        for _round in 0..3 {
+            let calls: Vec<_> = (0..IN_FLIGHT)
+                .map(|_| {
+                    let transport = transport.clone();
+                    tokio::spawn(async move {
+                        let target = Target::Path("/api/x".to_string());
+                        let out = Outgoing { method: http::Method::GET, target, headers: HeaderMap::new(), own_headers_added: false, body: None };
+                        let mut resp = transport.send(out).await.ok().unwrap();
+                        assert_eq!(resp.status(), 200);
+                        while resp.chunk().await.unwrap().is_some() {}
+                    })
+                })
+                .collect();
+            for call in calls {
+                call.await.unwrap();
+            }
+        }
+        assert_eq!(accepted.load(std::sync::atomic::Ordering::SeqCst), IN_FLIGHT);
+        assert_eq!(lock(&transport.idle).len(), IN_FLIGHT);
+    }
+
+    /// A connection that the service closed while it was idle is not used: the next request,
+    /// even one that must not be repeated, goes out on a new connection and gets its answer.
+    #[tokio::test]
+    async fn a_connection_closed_while_idle_is_replaced_without_failing_the_request() {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let port = listener.local_addr().unwrap().port();
+        let server = tokio::spawn(async move {
+            let mut heads = Vec::new();
+            for _ in 0..2 {
+                // each connection serves one request and is closed after its answer
+                let (mut conn, _) = listener.accept().await.unwrap();
+                let head = read_request_head(&mut conn).await.to_ascii_lowercase();
+                let length = head.split("\r\n").find_map(|line| line.strip_prefix("content-length: ")).map_or(0, |n| n.parse().unwrap());
+                let mut body = vec![0; length];
+                conn.read_exact(&mut body).await.unwrap();
+                conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
+                heads.push(head.lines().next().unwrap().to_string());
+            }
+            heads
+        });
+        let (_, transport) = local_transport(port);
+        for (method, body) in [(http::Method::GET, None), (http::Method::POST, Some(Bytes::from_static(b"{\"a\":1}")))] {
+            let out = Outgoing { method, target: Target::Path("/api/x".to_string()), headers: HeaderMap::new(), own_headers_added: false, body };
+            let mut resp = transport.send(out).await.ok().expect("the request is answered");
+            while resp.chunk().await.unwrap().is_some() {}
+            // the close reaches the connection's task
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        assert_eq!(server.await.unwrap(), ["get /api/x http/1.1", "post /api/x http/1.1"]);
     }
 
     #[test]
