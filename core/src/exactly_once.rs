@@ -180,9 +180,10 @@ impl ResolveInfo {
         }
     }
 
-    /// For a call of a non-idempotent operation.
-    pub(crate) fn for_call(op: &'static Operation, args: &Args) -> Option<ResolveInfo> {
-        (!op.idempotent).then(|| ResolveInfo::of(op, args))
+    /// For a call of a non-idempotent operation (boxed: a call's future carries it, and most
+    /// calls have none).
+    pub(crate) fn for_call(op: &'static Operation, args: &Args) -> Option<Box<ResolveInfo>> {
+        (!op.idempotent).then(|| Box::new(ResolveInfo::of(op, args)))
     }
 
     /// Whether an error of the call leaves its outcome open.
@@ -341,7 +342,7 @@ fn not_kept_error(op: &'static Operation) -> Error {
 pub(crate) async fn broadcast(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let txid = args.text("signed_tx_hex").and_then(|hex| crate::offline::transaction_id(hex).ok());
     let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args) };
-    let err = match client.execute_plain(op, args, meta, Some(info), decode).await {
+    let err = match client.execute_plain(op, args, meta, Some(Box::new(info)), decode).await {
         Ok(()) => return Ok(()),
         Err(e) => e,
     };
@@ -421,7 +422,7 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
     }
     let description = with_marker(args.text("description"), &key);
     args.set_text("description", description);
-    client.execute_plain(op, args, meta, Some(info), decode).await?;
+    client.execute_plain(op, args, meta, Some(Box::new(info)), decode).await?;
     if sends.storage.load(Ordering::Relaxed) == 0 {
         // once per client: is the key where the next send will look for it?
         match find_key(client, &wallet, &key, VERIFY_PAGE).await {

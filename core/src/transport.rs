@@ -254,7 +254,9 @@ impl Transport {
         loop {
             let (mut sender, reused) = match idle.take() {
                 Some(sender) => (sender, true),
-                None => (self.connect(to.root()).await?, false),
+                // boxed: its state (the TLS handshake's among it) would otherwise make every
+                // request's future larger, and that future is copied into a box per attempt
+                None => (Box::pin(self.connect(to.root())).await?, false),
             };
             // an idle connection is ready once its task has read the last answer to its end;
             // one closed meanwhile is dropped for the next
