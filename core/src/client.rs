@@ -971,9 +971,10 @@ impl Client {
     ) -> std::result::Result<RawResponse, AttemptFailure> {
         let out = self.outgoing(op, req, credential).map_err(AttemptFailure::Fatal)?;
         let max = self.shared.max_response_bytes;
-        // Boxed: the request's state lives in its own allocation instead of being carried (and
-        // moved) inside every caller's future; the call's future is 896 bytes instead of 1,504,
-        // with fewer cache misses per call (bench/README.md, session 7).
+        // Boxed: the request's state (1,312 bytes) lives in its own allocation instead of being
+        // carried (and moved) inside every caller's future, with fewer cache misses per call
+        // (bench/README.md, sessions 7 and 9). `Box::pin` copied the whole state into the box,
+        // most of it not yet written; allocated first, the box is written in place.
         let fut = boxed_in_place(|| async move {
             let mut resp: Incoming = self.shared.http.send(out).await.map_err(|e| match e {
                 SendFailure::NotSent(why) => AttemptFailure::NotSent(why),
