@@ -167,16 +167,13 @@ impl Transport {
         Ok(Transport { connector, idle: Mutex::default(), forwarding, user_agent, proxy_authorization, origin })
     }
     /// Appends the headers every request gets: `User-Agent`, a proxy's `Proxy-Authorization`,
-    /// and last, where hyper-util would add it, `Host` (`host`: the base URL's, when the request
-    /// goes there).
-    fn add_own_headers(&self, headers: &mut HeaderMap, host: Option<&HeaderValue>) {
+    /// and last, where hyper-util's client added it, `Host`.
+    fn add_own_headers(&self, headers: &mut HeaderMap, host: &HeaderValue) {
         headers.insert(USER_AGENT, self.user_agent.clone());
         if let Some(auth) = &self.proxy_authorization {
             headers.insert(PROXY_AUTHORIZATION, auth.clone());
         }
-        if let Some(host) = host {
-            headers.insert(HOST, host.clone());
-        }
+        headers.insert(HOST, host.clone());
     }
 
     /// `headers` followed by the transport's own headers for a request to the base URL (a
@@ -184,7 +181,7 @@ impl Transport {
     /// ([`Outgoing::own_headers_added`]) instead of building it header by header.
     pub(crate) fn with_own_headers(&self, mut headers: HeaderMap) -> Option<HeaderMap> {
         let origin = self.origin.as_ref()?;
-        self.add_own_headers(&mut headers, Some(&origin.host));
+        self.add_own_headers(&mut headers, &origin.host);
         Some(headers)
     }
 
@@ -198,7 +195,50 @@ impl Transport {
     }
 
     /// Sends the request and waits for the response head.
-    pub(crate) async fn send(&self, out: Outgoing) -> std::result::Result<Incoming<'_>, SendFailure> {
+    pub(crate) fn send(&self, out: Outgoing) -> impl Future<Output = std::result::Result<Incoming<'_>, SendFailure>> + Send + '_ {
+        // made before the future, which then carries the request and where it goes (`out`
+        // would be carried twice, as an argument and as the local it is moved to)
+        let request = self.request(out);
+        async move {
+            let (mut req, to) = request?;
+            let pool = match &to {
+                Destination::Origin(_) => Some(&self.idle),
+                Destination::Other(_) => None,
+            };
+            let take_idle = || pool.and_then(|idle| lock(idle).take(Instant::now()));
+            let mut idle = take_idle();
+            loop {
+                let (mut sender, reused) = match idle.take() {
+                    Some(sender) => (sender, true),
+                    // boxed: its state (the TLS handshake's among it) would otherwise make every
+                    // request's future larger, and that future is copied into a box per attempt
+                    None => (Box::pin(self.connect(to.root())).await?, false),
+                };
+                // an idle connection is ready once its task has read the last answer to its end;
+                // one closed meanwhile is dropped for the next
+                if reused && sender.ready().await.is_err() {
+                    idle = take_idle();
+                    continue;
+                }
+                match sender.try_send_request(req).await {
+                    Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (sender, idle)) }),
+                    Err(mut e) => match e.take_message() {
+                        // given back unwritten: the connection closed before it took the request
+                        Some(unsent) if reused => {
+                            req = unsent;
+                            idle = take_idle();
+                        }
+                        Some(_) => return Err(SendFailure::NotSent(describe(e.error(), "connection failed"))),
+                        None => return Err(SendFailure::Lost(describe(e.error(), "error sending the request"))),
+                    },
+                }
+            }
+        }
+    }
+
+    /// The request as it goes on the wire (origin form, or absolute form to a forwarding proxy,
+    /// with the transport's own headers), and where it goes.
+    fn request(&self, out: Outgoing) -> std::result::Result<(http::Request<RequestBody>, Destination<'_>), SendFailure> {
         let invalid = |e: http::Error| SendFailure::Invalid(format!("the request URL is not valid: {e}"));
         let (uri, to) = match (out.target, &self.origin) {
             (Target::Path(path), Some(origin)) => {
@@ -227,7 +267,7 @@ impl Transport {
                         let (authority, host) = host_header(&uri).ok_or_else(not_absolute)?;
                         let scheme = uri.scheme().ok_or_else(not_absolute)?.clone();
                         let root = Uri::builder().scheme(scheme).authority(authority).path_and_query("/").build().map_err(invalid)?;
-                        Destination::Other { root, host }
+                        Destination::Other(Box::new(Elsewhere { root, host }))
                     }
                 };
                 let uri = match (self.forwarding, uri.path_and_query()) {
@@ -242,41 +282,10 @@ impl Transport {
         *req.method_mut() = out.method;
         *req.uri_mut() = uri;
         *req.headers_mut() = out.headers;
-        let pool = match &to {
-            Destination::Origin(_) => Some(&self.idle),
-            Destination::Other { .. } => None,
-        };
-        if !(out.own_headers_added && pool.is_some()) {
-            self.add_own_headers(req.headers_mut(), Some(to.host()));
+        if !(out.own_headers_added && matches!(to, Destination::Origin(_))) {
+            self.add_own_headers(req.headers_mut(), to.host());
         }
-        let take_idle = || pool.and_then(|idle| lock(idle).take(Instant::now()));
-        let mut idle = take_idle();
-        loop {
-            let (mut sender, reused) = match idle.take() {
-                Some(sender) => (sender, true),
-                // boxed: its state (the TLS handshake's among it) would otherwise make every
-                // request's future larger, and that future is copied into a box per attempt
-                None => (Box::pin(self.connect(to.root())).await?, false),
-            };
-            // an idle connection is ready once its task has read the last answer to its end;
-            // one closed meanwhile is dropped for the next
-            if reused && sender.ready().await.is_err() {
-                idle = take_idle();
-                continue;
-            }
-            match sender.try_send_request(req).await {
-                Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (sender, idle)) }),
-                Err(mut e) => match e.take_message() {
-                    // given back unwritten: the connection closed before it took the request
-                    Some(unsent) if reused => {
-                        req = unsent;
-                        idle = take_idle();
-                    }
-                    Some(_) => return Err(SendFailure::NotSent(describe(e.error(), "connection failed"))),
-                    None => return Err(SendFailure::Lost(describe(e.error(), "error sending the request"))),
-                },
-            }
-        }
+        Ok((req, to))
     }
 
     /// A new connection to `root` along the route, its task started on the current runtime.
@@ -297,22 +306,28 @@ impl Transport {
 enum Destination<'t> {
     /// The base URL's origin: a connection of the pool.
     Origin(&'t Origin),
-    /// Elsewhere: a connection for this request only.
-    Other { root: Uri, host: HeaderValue },
+    /// Elsewhere: a connection for this request only (boxed: rare, and a request's future
+    /// carries it).
+    Other(Box<Elsewhere>),
+}
+
+struct Elsewhere {
+    root: Uri,
+    host: HeaderValue,
 }
 
 impl Destination<'_> {
     fn root(&self) -> &Uri {
         match self {
             Destination::Origin(origin) => &origin.root,
-            Destination::Other { root, .. } => root,
+            Destination::Other(elsewhere) => &elsewhere.root,
         }
     }
 
     fn host(&self) -> &HeaderValue {
         match self {
             Destination::Origin(origin) => &origin.host,
-            Destination::Other { host, .. } => host,
+            Destination::Other(elsewhere) => &elsewhere.host,
         }
     }
 }
