@@ -166,6 +166,7 @@ impl Transport {
         });
         Ok(Transport { connector, idle: Mutex::default(), forwarding, user_agent, proxy_authorization, origin })
     }
+
     /// Appends the headers every request gets: `User-Agent`, a proxy's `Proxy-Authorization`,
     /// and last, where hyper-util's client added it, `Host`.
     fn add_own_headers(&self, headers: &mut HeaderMap, host: &HeaderValue) {
