@@ -15,6 +15,7 @@ use crate::methods::{input_type, with_options};
 use crate::credential::Credential;
 use crate::fork::ProcessClient;
 use crate::error::{Error, ErrorKind, Result};
+use crate::locks::lock;
 use crate::methods::*;
 use crate::models::*;
 use crate::secret::Secret;
@@ -145,7 +146,7 @@ impl Client {
     }
 
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
-        let mut slot = self.inner.runtime.lock().unwrap_or_else(|e| e.into_inner());
+        let mut slot = lock(&self.inner.runtime);
         let pid = crate::fork::process_id();
         if slot.pid != pid {
             // after fork: the parent's runtime threads do not exist here

@@ -11,6 +11,7 @@ use crate::address_type::AddressTypeCodes;
 use crate::credential::{now_unix, Credential};
 use crate::decode::{self, FromData, RawResponse};
 use crate::error::{Details, Error, ErrorKind, Result};
+use crate::locks::{read, write};
 use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
 use crate::raw_json::RawJson;
 use crate::redact::{self, SecretForms};
@@ -263,7 +264,7 @@ impl fmt::Debug for Client {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Client")
             .field("base_url", &self.shared.base_url)
-            .field("credential", &self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).credential)
+            .field("credential", &read(&self.shared.credential).credential)
             .field("timeout", &self.settings.timeout)
             .field("retry", &self.settings.retry)
             .finish()
@@ -588,13 +589,13 @@ impl Client {
     /// is validated first; on error the old credential stays.
     pub fn set_credential(&self, value: impl Into<String>) -> Result<()> {
         let c = Credential::parse(value)?;
-        *self.shared.credential.write().unwrap_or_else(|e| e.into_inner()) = CurrentCredential::new(c, &self.shared.http);
+        *write(&self.shared.credential) = CurrentCredential::new(c, &self.shared.http);
         Ok(())
     }
 
     /// The current credential (printing it shows only `[REDACTED]`).
     pub fn credential(&self) -> Credential {
-        self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).credential.clone()
+        read(&self.shared.credential).credential.clone()
     }
 
     /// The API key's expiry, if the credential is a JWT with `exp`.
@@ -674,13 +675,13 @@ impl Client {
     /// Sets the hook told what became of a non-idempotent call whose caller stopped waiting
     /// for it (see [`AbandonedCall`]); `None` removes it. Shared by every clone.
     pub fn set_abandoned_call_hook(&self, hook: Option<AbandonedCallHook>) {
-        *self.shared.abandoned_hook.write().unwrap_or_else(|e| e.into_inner()) = hook;
+        *write(&self.shared.abandoned_hook) = hook;
     }
 
     /// Sets the hook told about every finished call (see [`CallEvent`]); `None` removes it.
     /// Shared by every clone.
     pub fn set_call_hook(&self, hook: Option<CallHook>) {
-        *self.shared.call_hook.write().unwrap_or_else(|e| e.into_inner()) = hook;
+        *write(&self.shared.call_hook) = hook;
     }
 
     /// Runs one operation: validates, sends (with retries, docs/errors.md), decodes.
@@ -711,7 +712,7 @@ impl Client {
             error_kind = tracing::field::Empty,
             request_id = tracing::field::Empty,
         );
-        let hook = self.shared.call_hook.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let hook = read(&self.shared.call_hook).clone();
         // the clock only when something reads the latency (a hook, or a subscriber of the span)
         let started = (hook.is_some() || !span.is_disabled()).then(Instant::now);
         let mut meta = AnswerMeta { wanted: hook.is_some(), ..AnswerMeta::default() };
@@ -798,7 +799,7 @@ impl Client {
     /// Validates the inputs and the credential: nothing is sent when this fails.
     fn prepare(&self, op: &'static Operation, args: &Args) -> Result<PreparedCall> {
         let req = request::build_with(op, args, &self.shared.address_type_codes).map_err(|e| e.set_operation(op.name))?;
-        let credential = self.shared.credential.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let credential = read(&self.shared.credential).clone();
         credential
             .credential
             .check_not_expired(now_unix(), self.shared.expiry_skew)
@@ -858,7 +859,7 @@ impl Client {
             outcome = outcome_kind,
             "a non-idempotent call finished after its caller stopped waiting"
         );
-        let hook = self.shared.abandoned_hook.read().unwrap_or_else(|e| e.into_inner()).clone();
+        let hook = read(&self.shared.abandoned_hook).clone();
         if let Some(hook) = hook {
             // A panicking hook must not take the runtime's worker down with it.
             let _ = crate::panic::catch(|| hook(&event));

@@ -16,6 +16,8 @@ use std::time::Duration;
 use tokio::runtime::{Handle, Id};
 use tokio::time::{Instant, Sleep};
 
+use crate::locks::lock;
+
 /// How many idle timers a client keeps; more than the calls usually in flight at once.
 const MAX_SPARE: usize = 256;
 
@@ -136,9 +138,6 @@ impl Timers {
     }
 }
 
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 #[cfg(test)]
 mod tests {

@@ -10,6 +10,7 @@ use crate::amount::Amount;
 use crate::client::{AnswerMeta, Client, Decode};
 use crate::decode::{self, Answer};
 use crate::error::{Error, ErrorKind, Result};
+use crate::locks::lock;
 use crate::methods::WalletTransactionsOptions;
 use crate::models::{SentFunds, WalletTx};
 use crate::operations::{self as ops, Operation};
@@ -314,14 +315,14 @@ struct InFlight<'a> {
 impl<'a> InFlight<'a> {
     fn enter(sends: &'a KeyedSends, wallet: &str, key: &str) -> Option<InFlight<'a>> {
         let slot = format!("{wallet}\n{key}");
-        let mut running = sends.in_flight.lock().unwrap_or_else(|e| e.into_inner());
+        let mut running = lock(&sends.in_flight);
         running.insert(slot.clone()).then_some(InFlight { sends, slot })
     }
 }
 
 impl Drop for InFlight<'_> {
     fn drop(&mut self) {
-        self.sends.in_flight.lock().unwrap_or_else(|e| e.into_inner()).remove(&self.slot);
+        lock(&self.sends.in_flight).remove(&self.slot);
     }
 }
 

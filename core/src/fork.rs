@@ -7,6 +7,7 @@ use std::sync::{Arc, Mutex, Once};
 
 use crate::client::{Client, ClientBuilder};
 use crate::error::{Error, Result};
+use crate::locks::lock;
 
 static SHARED_RUNTIME: Mutex<Option<(u32, tokio::runtime::Runtime)>> = Mutex::new(None);
 
@@ -52,7 +53,7 @@ extern "C" fn forget_process_id() {
 /// A process-wide multi-thread tokio runtime for bindings that drive the async client from a
 /// foreign event loop (e.g. asyncio): created on first use and re-created in a child process.
 pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
-    let mut slot = SHARED_RUNTIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut slot = lock(&SHARED_RUNTIME);
     let pid = process_id();
     if let Some((owner, runtime)) = slot.take() {
         if owner == pid {
@@ -77,7 +78,7 @@ pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
 /// that must not have runtime threads running while they shut down (Python calls it from
 /// `atexit`, before the interpreter finalizes). A later [`shared_runtime`] call starts a new one.
 pub fn shutdown_shared_runtime(timeout: std::time::Duration) {
-    let taken = SHARED_RUNTIME.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let taken = lock(&SHARED_RUNTIME).take();
     match taken {
         Some((owner, runtime)) if owner == process_id() => runtime.shutdown_timeout(timeout),
         // A parent's runtime (after fork): its threads are not ours to wait for.
@@ -96,7 +97,7 @@ pub struct ProcessClient {
 
 impl std::fmt::Debug for ProcessClient {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let state = lock(&self.state);
         f.debug_struct("ProcessClient").field("client", &state.1).finish()
     }
 }
@@ -110,7 +111,7 @@ impl ProcessClient {
 
     /// The client for the current process.
     pub fn get(&self) -> Client {
-        let mut state = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        let mut state = lock(&self.state);
         let pid = process_id();
         if state.0 != pid {
             let credential = state.1.credential();

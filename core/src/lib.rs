@@ -38,6 +38,7 @@ mod exactly_once;
 pub mod fields;
 pub mod fork;
 mod json_limits;
+mod locks;
 mod methods;
 pub mod models;
 pub mod offline;

@@ -32,6 +32,7 @@ use tokio::net::TcpStream;
 use tower_service::Service;
 
 use crate::error::{Error, Result};
+use crate::locks::lock;
 
 type BoxError = Box<dyn std::error::Error + Send + Sync>;
 /// One connection's sending side; its other side is a task of the runtime.
@@ -442,9 +443,6 @@ impl<S: Closable> IdleConnections<S> {
     }
 }
 
-fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    mutex.lock().unwrap_or_else(|e| e.into_inner())
-}
 
 /// The authority of `uri` and the `Host` header hyper-util's client sets for a request to it
 /// (`Client::send_request`): the host, and `:port` unless the port is the scheme's default.
