@@ -23,7 +23,7 @@ use http::uri::{Authority, PathAndQuery, Scheme};
 use http::Uri;
 use http_body_util::BodyExt;
 use hyper::client::conn::http1::SendRequest;
-use hyper_rustls::HttpsConnector;
+use hyper_rustls::{HttpsConnector, MaybeHttpsStream};
 use hyper_util::client::legacy::connect::proxy::Tunnel;
 use hyper_util::client::legacy::connect::{Connected, Connection, HttpConnector};
 use hyper_util::client::proxy::matcher::Matcher;
@@ -47,7 +47,7 @@ const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 pub(crate) struct Transport {
     connector: HttpsConnector<Connector>,
     /// The idle connections to the base URL's origin.
-    idle: Mutex<IdleConnections<Sender>>,
+    idle: Mutex<IdleConnections<Pooled>>,
     /// Requests go to an HTTP proxy that forwards them, and so in absolute form.
     forwarding: bool,
     user_agent: HeaderValue,
@@ -136,7 +136,13 @@ pub(crate) struct Incoming<'t> {
     /// The connection and the pool it goes back to once the body has been read to its end
     /// (`None` for a connection that is not kept). A response dropped before that drops the
     /// connection with it: hyper closes a connection whose answer was not read.
-    connection: Option<(Sender, &'t Mutex<IdleConnections<Sender>>)>,
+    connection: Option<(Pooled, &'t Mutex<IdleConnections<Pooled>>)>,
+}
+
+/// A connection as the pool keeps it: its sending side, and a look at its socket.
+pub(crate) struct Pooled {
+    sender: Sender,
+    socket: Arc<SocketWatch>,
 }
 
 impl Transport {
@@ -210,23 +216,25 @@ impl Transport {
             let take_idle = || pool.and_then(|idle| lock(idle).take(Instant::now()));
             let mut idle = take_idle();
             loop {
-                let (mut sender, reused) = match idle.take() {
-                    Some(sender) => (sender, true),
+                let (mut connection, reused) = match idle.take() {
+                    Some(connection) => (connection, true),
                     // boxed: its state (the TLS handshake's among it) would otherwise make every
                     // request's future larger, and that future is copied into a box per attempt
                     None => (Box::pin(self.connect(to.root())).await?, false),
                 };
                 // an idle connection is ready once its task has read the last answer to its end;
-                // one closed meanwhile is dropped for the next
-                if reused && sender.ready().await.is_err() {
+                // one the peer closed (or spoke on) meanwhile is dropped for the next, before its
+                // task may have noticed (`SocketWatch`)
+                if reused && (!connection.socket.is_quiet() || connection.sender.ready().await.is_err()) {
                     idle = take_idle();
                     continue;
                 }
-                match sender.try_send_request(req).await {
-                    Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (sender, idle)) }),
+                match connection.sender.try_send_request(req).await {
+                    Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (connection, idle)) }),
                     Err(mut e) => match e.take_message() {
                         // given back unwritten: the connection closed before it took the request
                         Some(unsent) if reused => {
+                            tracing::debug!("an idle connection closed as it was given the request, unwritten; sending it on the next");
                             req = unsent;
                             idle = take_idle();
                         }
@@ -291,8 +299,12 @@ impl Transport {
     }
 
     /// A new connection to `root` along the route, its task started on the current runtime.
-    async fn connect(&self, root: &Uri) -> std::result::Result<Sender, SendFailure> {
+    async fn connect(&self, root: &Uri) -> std::result::Result<Pooled, SendFailure> {
         let io = self.connector.clone().call(root.clone()).await.map_err(|e| SendFailure::NotSent(describe(&*e, "connection failed")))?;
+        let socket = match &io {
+            MaybeHttpsStream::Http(stream) => stream.socket.clone(),
+            MaybeHttpsStream::Https(tls) => tls.inner().get_ref().0.inner().socket.clone(),
+        };
         let (sender, connection) =
             hyper::client::conn::http1::handshake(io).await.map_err(|e| SendFailure::NotSent(describe(&e, "connection failed")))?;
         // it ends when the peer closes the connection, or when its sender is dropped and no
@@ -300,7 +312,7 @@ impl Transport {
         tokio::spawn(async move {
             let _ = connection.await;
         });
-        Ok(sender)
+        Ok(Pooled { sender, socket })
     }
 }
 
@@ -354,8 +366,8 @@ impl Incoming<'_> {
         loop {
             match self.response.body_mut().frame().await {
                 None => {
-                    if let Some((sender, idle)) = self.connection.take() {
-                        lock(idle).put(sender, Instant::now());
+                    if let Some((connection, idle)) = self.connection.take() {
+                        lock(idle).put(connection, Instant::now());
                     }
                     return Ok(None);
                 }
@@ -377,9 +389,9 @@ pub(crate) trait Closable {
     fn is_closed(&self) -> bool;
 }
 
-impl Closable for Sender {
+impl Closable for Pooled {
     fn is_closed(&self) -> bool {
-        SendRequest::is_closed(self)
+        self.sender.is_closed()
     }
 }
 
@@ -540,14 +552,14 @@ impl tower_service::Service<Uri> for Connector {
         let (mut http, route) = (self.http.clone(), self.route.clone());
         Box::pin(async move {
             Ok(match &*route {
-                Route::Direct => Stream { io: http.call(dst).await? },
-                Route::Forward { proxy } => Stream { io: http.call(proxy.clone()).await? },
+                Route::Direct => Stream::new(http.call(dst).await?),
+                Route::Forward { proxy } => Stream::new(http.call(proxy.clone()).await?),
                 Route::Tunnel { proxy, authorization } => {
                     let mut tunnel = Tunnel::new(proxy.clone(), http);
                     if let Some(auth) = authorization {
                         tunnel = tunnel.with_auth(auth.clone());
                     }
-                    Stream { io: tunnel.call(dst).await? }
+                    Stream::new(tunnel.call(dst).await?)
                 }
             })
         })
@@ -557,6 +569,60 @@ impl tower_service::Service<Uri> for Connector {
 /// A TCP connection (to the service, to a proxy that forwards requests, or through a tunnel).
 pub(crate) struct Stream {
     io: TokioIo<TcpStream>,
+    socket: Arc<SocketWatch>,
+}
+
+impl Stream {
+    fn new(io: TokioIo<TcpStream>) -> Self {
+        #[cfg(unix)]
+        let socket = Arc::new(SocketWatch { fd: Mutex::new(Some(std::os::fd::AsRawFd::as_raw_fd(io.inner()))) });
+        #[cfg(not(unix))]
+        let socket = Arc::new(SocketWatch {});
+        Stream { io, socket }
+    }
+}
+
+impl Drop for Stream {
+    /// The watch lets go of the socket before it closes (the fields drop after this).
+    fn drop(&mut self) {
+        #[cfg(unix)]
+        {
+            *lock(&self.socket.fd) = None;
+        }
+    }
+}
+
+/// A look at a connection's socket from outside the task that reads it.
+///
+/// That task runs only when the runtime gets to it. Until then a connection that the service
+/// closed while it was idle still looks open, and a request handed to it is written into a
+/// socket that the service no longer reads. hyper cannot tell then whether the request was
+/// read, so a create or a send made on it would end `outcome_unknown`. The kernel already
+/// knows: one `recv` with `MSG_PEEK` asks it before an idle connection is used again.
+pub(crate) struct SocketWatch {
+    /// The socket while its [`Stream`] lives; cleared, under this lock, before it closes.
+    #[cfg(unix)]
+    fd: Mutex<Option<std::os::fd::RawFd>>,
+}
+
+impl SocketWatch {
+    /// Nothing has come on the socket since it was last read: no end, no reset, no byte. An
+    /// idle HTTP/1.1 connection gets nothing before its next request; anything else (a close,
+    /// a `408` sent before one, a TLS alert) means it is not to be used.
+    fn is_quiet(&self) -> bool {
+        #[cfg(unix)]
+        {
+            let fd = lock(&self.fd);
+            let Some(fd) = *fd else { return false };
+            let mut byte = 0u8;
+            // SAFETY: `fd` is open while the lock is held (`Stream`'s drop clears it first), and
+            // `recv` writes at most the one byte it is given.
+            let read = unsafe { libc::recv(fd, std::ptr::addr_of_mut!(byte).cast(), 1, libc::MSG_PEEK | libc::MSG_DONTWAIT) };
+            read < 0 && std::io::Error::last_os_error().kind() == std::io::ErrorKind::WouldBlock
+        }
+        #[cfg(not(unix))]
+        true
+    }
 }
 
 /// hyper-rustls asks for it; the SDK reads nothing of it.
@@ -672,6 +738,17 @@ pub(crate) mod tests {
             head.extend_from_slice(&buf);
         }
         String::from_utf8(head).unwrap()
+    }
+
+    /// Reads one request from `conn`, its body too, and answers it `200` with `{}`: the request
+    /// line, in lower case.
+    async fn answer_one(conn: &mut tokio::net::TcpStream) -> String {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let head = read_request_head(conn).await.to_ascii_lowercase();
+        let length = head.split("\r\n").find_map(|line| line.strip_prefix("content-length: ")).map_or(0, |n| n.parse().unwrap());
+        conn.read_exact(&mut vec![0; length]).await.unwrap();
+        conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
+        head.lines().next().unwrap().to_string()
     }
 
     /// A transport to `http://127.0.0.1:PORT`, and that base URL.
@@ -889,22 +966,15 @@ pub(crate) mod tests {
     /// even one that must not be repeated, goes out on a new connection and gets its answer.
     #[tokio::test]
     async fn a_connection_closed_while_idle_is_replaced_without_failing_the_request() {
-        use tokio::io::{AsyncReadExt, AsyncWriteExt};
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let port = listener.local_addr().unwrap().port();
         let server = tokio::spawn(async move {
-            let mut heads = Vec::new();
+            let mut lines = Vec::new();
             for _ in 0..2 {
                 // each connection serves one request and is closed after its answer
-                let (mut conn, _) = listener.accept().await.unwrap();
-                let head = read_request_head(&mut conn).await.to_ascii_lowercase();
-                let length = head.split("\r\n").find_map(|line| line.strip_prefix("content-length: ")).map_or(0, |n| n.parse().unwrap());
-                let mut body = vec![0; length];
-                conn.read_exact(&mut body).await.unwrap();
-                conn.write_all(b"HTTP/1.1 200 OK\r\ncontent-length: 2\r\n\r\n{}").await.unwrap();
-                heads.push(head.lines().next().unwrap().to_string());
+                lines.push(answer_one(&mut listener.accept().await.unwrap().0).await);
             }
-            heads
+            lines
         });
         let (_, transport) = local_transport(port);
         for (method, body) in [(http::Method::GET, None), (http::Method::POST, Some(Bytes::from_static(b"{\"a\":1}")))] {
@@ -915,6 +985,65 @@ pub(crate) mod tests {
             tokio::time::sleep(Duration::from_millis(100)).await;
         }
         assert_eq!(server.await.unwrap(), ["get /api/x http/1.1", "post /api/x http/1.1"]);
+    }
+
+    /// The race that the `ready()` check cannot catch: the service closed the idle connection
+    /// (or wrote on it, as a server that times out an idle connection with a `408` does), but
+    /// the connection's task has not run since, so the connection still looks ready. The
+    /// `SocketWatch` sees it, and the request (a `POST`, which must not be repeated) goes out on
+    /// a new connection instead of into one the service no longer reads. On a runtime of one
+    /// thread, blocked while the close arrives, the task cannot run before the request is
+    /// handed over.
+    #[test]
+    fn an_idle_connection_the_service_left_is_not_used_before_its_task_noticed() {
+        for says_408 in [false, true] {
+            let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+            listener.set_nonblocking(true).unwrap();
+            let port = listener.local_addr().unwrap().port();
+            // the server leaves each connection when the test says so, and then says it has
+            let (leave, mut leave_now) = tokio::sync::mpsc::unbounded_channel::<()>();
+            let (left_tx, left) = std::sync::mpsc::channel();
+            let server = std::thread::spawn(move || {
+                tokio::runtime::Runtime::new().unwrap().block_on(async move {
+                    use tokio::io::AsyncWriteExt;
+                    let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+                    let (mut lines, mut kept) = (Vec::new(), Vec::new());
+                    for _ in 0..2 {
+                        // (a request that went out on the connection left would never come here)
+                        let accepted = tokio::time::timeout(Duration::from_secs(10), listener.accept()).await;
+                        let (mut conn, _) = accepted.expect("the request came on a new connection").unwrap();
+                        lines.push(answer_one(&mut conn).await);
+                        leave_now.recv().await;
+                        if says_408 {
+                            conn.write_all(b"HTTP/1.1 408 Request Timeout\r\ncontent-length: 0\r\n\r\n").await.unwrap();
+                            kept.push(conn);
+                        }
+                        left_tx.send(()).unwrap();
+                    }
+                    lines
+                })
+            });
+            let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+            let (_, transport) = local_transport(port);
+            for (method, body) in [(http::Method::GET, None), (http::Method::POST, Some(Bytes::from_static(b"{\"a\":1}")))] {
+                let out = Outgoing { method, target: Target::Path("/api/x".to_string()), headers: HeaderMap::new(), own_headers_added: false, body };
+                runtime.block_on(async {
+                    let mut resp = match transport.send(out).await {
+                        Ok(resp) => resp,
+                        Err(SendFailure::NotSent(e) | SendFailure::Lost(e) | SendFailure::Invalid(e)) => panic!("not answered (408: {says_408}): {e}"),
+                    };
+                    assert_eq!(resp.status(), 200, "the answer is the server's to this request, not the 408");
+                    while resp.chunk().await.unwrap().is_some() {}
+                    // the connection's task goes idle and waits for the next request
+                    tokio::time::sleep(Duration::from_millis(20)).await;
+                });
+                // the close or the 408 arrives while nothing on the runtime runs
+                leave.send(()).unwrap();
+                left.recv_timeout(Duration::from_secs(20)).expect("the server left the connection");
+                std::thread::sleep(Duration::from_millis(50));
+            }
+            assert_eq!(server.join().unwrap(), ["get /api/x http/1.1", "post /api/x http/1.1"], "408: {says_408}");
+        }
     }
 
     #[test]
