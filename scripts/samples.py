@@ -504,6 +504,17 @@ def blame(outdir, log_text):
 # ---------------------------------------------------------------------------------------------
 # Running the Rust and Python checks
 
+def dev_profile():
+    """The workspace's dev profile as TOML: a crate outside the workspace builds with these
+    settings too, or every dependency in the shared target folder is built a second time."""
+    import tomllib
+    profile = tomllib.loads((ROOT / "Cargo.toml").read_text(encoding="utf-8"))["profile"]["dev"]
+    lines = ["[profile.dev]"] + [f"{k} = {json.dumps(v)}" for k, v in profile.items() if not isinstance(v, dict)]
+    for name, settings in profile.get("package", {}).items():
+        lines += ["", f"[profile.dev.package.{json.dumps(name)}]"] + [f"{k} = {json.dumps(v)}" for k, v in settings.items()]
+    return "\n".join(lines) + "\n"
+
+
 def run_rust():
     crate = ROOT / "target" / "samples" / "rust"
     blocks, problems, _ = write(["rust"], crate)
@@ -527,7 +538,8 @@ serde_json = "1"
 
 # its own workspace, inside the repository's folder but not a member of its workspace
 [workspace]
-"""
+
+{dev_profile()}"""
     if not (crate / "Cargo.toml").exists() or (crate / "Cargo.toml").read_text() != manifest:
         (crate / "Cargo.toml").write_text(manifest)
     # the workspace's versions, each time (cargo drops what the crate does not use)

@@ -264,13 +264,21 @@ static LOG_CALLS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool:
 
 fn refresh_call_logging(py: Python<'_>) {
     static IS_ENABLED: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
-    let enabled = IS_ENABLED
-        .get_or_try_init(py, || -> PyResult<Py<PyAny>> {
-            let logger = py.import("logging")?.call_method1("getLogger", ("wallet_sdk",))?;
-            Ok(logger.getattr("isEnabledFor")?.unbind())
-        })
-        .and_then(|f| f.bind(py).call1((10,))?.is_truthy())
-        .unwrap_or(false);
+    static MODULES: PyOnceLock<Py<PyDict>> = PyOnceLock::new();
+    let enabled = (|| -> PyResult<bool> {
+        let is_enabled = match IS_ENABLED.get(py) {
+            Some(is_enabled) => is_enabled,
+            // Until the program imports `logging`, nothing can have asked for DEBUG records; the
+            // SDK does not import it before then (`wallet_sdk._errors._logger`).
+            None if !MODULES.import(py, "sys", "modules")?.contains(pyo3::intern!(py, "logging"))? => return Ok(false),
+            None => IS_ENABLED.get_or_try_init(py, || -> PyResult<Py<PyAny>> {
+                let logger = py.import("logging")?.call_method1("getLogger", ("wallet_sdk",))?;
+                Ok(logger.getattr("isEnabledFor")?.unbind())
+            })?,
+        };
+        is_enabled.bind(py).call1((10,))?.is_truthy()
+    })()
+    .unwrap_or(false);
     LOG_CALLS.store(enabled, std::sync::atomic::Ordering::Relaxed);
 }
 

@@ -2,6 +2,8 @@
 facts and never a secret; nothing when the logger does not take DEBUG."""
 import asyncio
 import logging
+import subprocess
+import sys
 
 import pytest
 
@@ -77,3 +79,30 @@ def test_nothing_is_logged_when_the_logger_does_not_take_debug():
         logger.removeHandler(handler)
         logger.setLevel(old)
     assert calls(handler.records) == []
+
+
+NO_LOGGING_SCRIPT = """
+import sys, wallet_sdk as w
+assert "logging" not in sys.modules, "import wallet_sdk imported logging"
+with w.Client.from_env() as c:
+    c.blockchain_info()
+assert "logging" not in sys.modules, "a call imported logging"
+import logging
+records = []
+class Keep(logging.Handler):
+    def emit(self, record):
+        records.append(record)
+logger = logging.getLogger("wallet_sdk")
+logger.addHandler(Keep())
+logger.setLevel(logging.DEBUG)
+with w.Client.from_env() as c:
+    c.blockchain_info()
+assert [r.wallet_sdk_call["operation"] for r in records] == ["blockchain_info"], records
+"""
+
+
+def test_logging_is_imported_by_the_program_not_by_the_sdk():
+    """``import wallet_sdk`` and its calls leave ``logging`` unimported (it was a third of the
+    import's time); a program that imports it later and asks for DEBUG gets the records."""
+    out = subprocess.run([sys.executable, "-c", NO_LOGGING_SCRIPT], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr[-1500:]

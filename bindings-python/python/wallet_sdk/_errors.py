@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import builtins
-import logging
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only (``from __future__ import annotations``): ``typing`` is slow to import
+    import logging
     from typing import Any, Awaitable, Callable, Dict, Optional, Type, TypeVar
 
     _T = TypeVar("_T")
@@ -33,7 +33,14 @@ __all__ = [
     "AbandonedCall",
 ]
 
-_logger = logging.getLogger("wallet_sdk")
+
+def _logger() -> logging.Logger:
+    """The ``wallet_sdk`` logger. ``logging`` is imported on first use: with what it imports
+    (``re``, ``traceback``, ``threading``...) it made up a third of ``import wallet_sdk``, and
+    until a program imports it, nothing can have asked for the SDK's records."""
+    import logging
+
+    return logging.getLogger("wallet_sdk")
 
 
 class WalletSdkError(Exception):
@@ -310,7 +317,7 @@ def _log_call(
 ) -> None:
     """Called by the native module after each call while the ``wallet_sdk`` logger takes DEBUG
     records. The facts are also on the record as ``record.wallet_sdk_call`` (a dict)."""
-    _logger.debug(
+    _logger().debug(
         "%s: %s in %.1f ms (%d attempt(s), HTTP %s, request id %s)",
         operation,
         error_kind or "ok",
@@ -341,7 +348,7 @@ def _report_abandoned(
 ) -> None:
     """Called by the native module (on its own thread) when an abandoned call finishes."""
     call = AbandonedCall(operation, request_id, status, data, error)
-    _logger.warning(
+    _logger().warning(
         "%s finished after its caller stopped waiting: %s (request id %s, HTTP %s)",
         operation,
         "succeeded" if error is None else error.kind,
@@ -353,7 +360,7 @@ def _report_abandoned(
         try:
             hook(call)
         except Exception:  # a failing hook must not hide the report
-            _logger.exception("the on_abandoned_call hook failed for %s", operation)
+            _logger().exception("the on_abandoned_call hook failed for %s", operation)
 
 
 async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T]) -> _T:
