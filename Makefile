@@ -16,8 +16,8 @@ sandbox: deps
 	cargo run -q -p wallet-sandbox --
 
 ## Every test in every language (all of them run, even after a failure; the result is failed then),
-## then the documentation site built and its links checked (docs, below). The later suites' builds
-## start at once in the background (scripts/prebuild), on the core that the first suites leave idle.
+## then the documentation site built and its links checked (docs, below). The builds that only the
+## later suites need start at once in the background (scripts/prebuild).
 test:
 	scripts/prebuild </dev/null >/dev/null 2>&1 &
 	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs

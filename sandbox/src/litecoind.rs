@@ -20,6 +20,8 @@ const MWEB_HEIGHT: u64 = 432;
 /// Height after bootstrap: MWEB active and 100 blocks of mature coinbase past it.
 pub const BOOTSTRAP_HEIGHT: u64 = 532;
 pub const MINER_WALLET: &str = "miner";
+/// Keys each wallet derives ahead of the last one used, per keychain (`-keypool`).
+const KEYPOOL: u32 = 20;
 
 pub struct NodeProcess {
     child: Child,
@@ -130,6 +132,10 @@ impl NodeProcess {
             // replacement would be kept by the wallet but refused by the mempool); only
             // transactions that signal opt-in RBF are replaceable (`/sandbox/replace`, ADR 0015)
             .arg("-mempoolreplacement=1")
+            // Each new wallet derives this many keys ahead on each of its descriptors. Litecoin
+            // Core's 1,000 makes `createwallet` cost about 2 s of CPU, most of every suite's
+            // time; 20 is BIP44's gap limit, which a restore's rescan still finds (ADR 0025).
+            .arg(format!("-keypool={KEYPOOL}"))
             .arg("-server=1")
             .arg("-rpcbind=127.0.0.1")
             .arg("-rpcallowip=127.0.0.1")

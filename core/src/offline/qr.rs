@@ -33,8 +33,8 @@ impl Default for QrErrorCorrection {
 pub struct QrImage {
     /// The format of [`data`](Self::data).
     pub format: QrFormat,
-    /// SVG text in UTF-8 ([`QrFormat::Svg`], see [`svg`](Self::svg)) or the PNG file's bytes
-    /// ([`QrFormat::Png`]).
+    /// SVG or terminal text in UTF-8 ([`QrFormat::Svg`], [`QrFormat::Text`]; see
+    /// [`text`](Self::text)) or the PNG file's bytes ([`QrFormat::Png`]).
     pub data: Vec<u8>,
     /// Width and height of the image in pixels: `(modules + 2 × 4) × module_size`.
     pub width: u32,
