@@ -18,10 +18,10 @@ for BENCH_SECS × 1.2 at that speed (twice at most: the third run counts whateve
 row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
 
 The JVM's rows (JIT_ROWS) warm up for BENCH_JIT_WARMUP_SECS at the speed of the row's previous
-run (at least BENCH_WARMUP calls): a JVM compiles hot code while it runs, on the one core it is
-pinned to, and after 1,000 calls its compilers still took about a sixth of that core for the
-whole counted run (async-profiler, bench/README.md). Native and Python rows need no more than
-BENCH_WARMUP.
+run (at least BENCH_WARMUP calls), so a JVM row's first run is always a probe: a JVM compiles
+hot code while it runs, on the one core it is pinned to, and after 1,000 calls its compilers
+still took about a sixth of that core for the whole counted run (async-profiler,
+bench/README.md). Native and Python rows need no more than BENCH_WARMUP.
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
 BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [64],
@@ -163,9 +163,13 @@ def main():
                     warm_of[key] = max(warm, int(rate * jit_warm_secs))
                 if min_secs > 0:
                     calls_of[key] = max(calls, int(rate * min_secs * 1.2))
-                if retry < 2 and row["secs"] < min_secs and calls_of[key] > n:
-                    print(f"#   probe: {row['client']}: {rate:,.0f} req/s in {row['secs']:.2f} s; "
-                          f"again with {calls_of[key]} calls", file=sys.stderr, flush=True)
+                short = row["secs"] < min_secs and calls_of[key] > n
+                # a JVM row's first run warms up for BENCH_WARMUP calls only: its speed sets the
+                # warm-up of the runs that count (half of it or less is a run that was not warm)
+                cold = w * 2 < warm_of[key]
+                if retry < 2 and (short or cold):
+                    print(f"#   probe: {row['client']}: {rate:,.0f} req/s in {row['secs']:.2f} s; again with "
+                          f"{calls_of[key]} calls after {warm_of[key]} warm-up", file=sys.stderr, flush=True)
                     continue
                 print(f"#   round {r + 1}: {row['client']}: {rate:,.0f} req/s ({row['calls']} calls, "
                       f"{row['secs']:.2f} s)", file=sys.stderr, flush=True)

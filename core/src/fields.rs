@@ -154,7 +154,7 @@ pub trait RawOf {
     /// The raw `data` JSON, for result types.
     fn raw_of(&self) -> Option<RawJson>;
     /// The raw `data` JSON moved out (leaving `null`).
-    fn into_raw(&mut self) -> Option<RawJson>;
+    fn take_raw(&mut self) -> Option<RawJson>;
 }
 
 /// A field type that can describe and convert itself.

@@ -704,6 +704,20 @@ pub(crate) fn is_loopback(host: &str) -> bool {
     h.eq_ignore_ascii_case("localhost") || h.parse::<std::net::IpAddr>().map(|ip| ip.is_loopback()).unwrap_or(false)
 }
 
+/// `what`, then the texts of the error and its causes (none of which holds the URL).
+fn describe(e: &(dyn std::error::Error + 'static), what: &str) -> String {
+    let mut parts = vec![what.to_string()];
+    let mut cur = Some(e);
+    while let Some(s) = cur {
+        let t = s.to_string();
+        if !t.is_empty() && parts.last() != Some(&t) {
+            parts.push(t);
+        }
+        cur = s.source();
+    }
+    parts.join(": ")
+}
+
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
@@ -1066,18 +1080,4 @@ pub(crate) mod tests {
         assert!(no_proxy_matches("[::1]:8080", "[::1]", 8080));
         assert!(!no_proxy_matches("", "wallet.example.com", 443));
     }
-}
-
-/// `what`, then the texts of the error and its causes (none of which holds the URL).
-fn describe(e: &(dyn std::error::Error + 'static), what: &str) -> String {
-    let mut parts = vec![what.to_string()];
-    let mut cur = Some(e);
-    while let Some(s) = cur {
-        let t = s.to_string();
-        if !t.is_empty() && parts.last() != Some(&t) {
-            parts.push(t);
-        }
-        cur = s.source();
-    }
-    parts.join(": ")
 }

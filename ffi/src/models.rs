@@ -31,7 +31,7 @@ macro_rules! result_type {
         }
         impl IntoFfi<$name> for wallet_sdk::$name {
             fn into_ffi(mut self) -> $name {
-                let raw_json = wallet_sdk::fields::RawOf::into_raw(&mut self).unwrap_or_default().into_string();
+                let raw_json = wallet_sdk::fields::RawOf::take_raw(&mut self).unwrap_or_default().into_string();
                 $name { $( $f: self.$f.into_ffi(), )* raw_json }
             }
         }

@@ -58,7 +58,10 @@ impl KeyIssuer {
     pub fn mint(&self, ttl_seconds: i64, compat: Compat) -> (String, i64) {
         let exp = now().saturating_add(ttl_seconds);
         let header = URL_SAFE_NO_PAD.encode(json!({ "alg": "HS256", "typ": "JWT" }).to_string());
-        let claims = json!({ "sub": "sandbox", "iat": now(), "exp": exp, "compat": compat.as_str() });
+        // `jti` makes every key its own: keys minted in the same second are told apart (the
+        // fault proxy counts requests per key, and a test's counts must be its own).
+        let jti = format!("{:032x}", rand::random::<u128>());
+        let claims = json!({ "sub": "sandbox", "iat": now(), "exp": exp, "compat": compat.as_str(), "jti": jti });
         let payload = URL_SAFE_NO_PAD.encode(claims.to_string());
         let signing_input = format!("{header}.{payload}");
         let mut mac = self.mac();
@@ -130,5 +133,14 @@ mod tests {
         assert_eq!(other.verify(&key).err().unwrap().code, "invalid_credential");
         assert_eq!(issuer.verify("a.b").err().unwrap().code, "invalid_credential");
         assert!(KeyIssuer::new(b"other".to_vec(), true).verify(&key).is_ok());
+    }
+
+    #[test]
+    fn keys_minted_alike_at_once_differ() {
+        let issuer = KeyIssuer::new(b"secret".to_vec(), false);
+        let (a, _) = issuer.mint(60, Compat::Default);
+        let (b, _) = issuer.mint(60, Compat::Default);
+        assert_ne!(a, b);
+        assert!(issuer.verify(&a).is_ok() && issuer.verify(&b).is_ok());
     }
 }

@@ -44,7 +44,7 @@ macro_rules! result_type {
             fn raw_of(&self) -> Option<RawJson> {
                 Some(self.raw.clone())
             }
-            fn into_raw(&mut self) -> Option<RawJson> {
+            fn take_raw(&mut self) -> Option<RawJson> {
                 Some(std::mem::take(&mut self.raw))
             }
         }
@@ -65,7 +65,7 @@ macro_rules! item_type {
             fn raw_of(&self) -> Option<RawJson> {
                 None
             }
-            fn into_raw(&mut self) -> Option<RawJson> {
+            fn take_raw(&mut self) -> Option<RawJson> {
                 None
             }
         }
@@ -108,7 +108,7 @@ macro_rules! model_fields {
             fn into_field(mut self) -> crate::fields::FieldValue {
                 crate::fields::FieldValue::Record(crate::fields::Record {
                     type_name: stringify!($name),
-                    raw: crate::fields::RawOf::into_raw(&mut self),
+                    raw: crate::fields::RawOf::take_raw(&mut self),
                     fields: vec![$( (stringify!($f), crate::fields::ToField::into_field(self.$f)) ),*],
                 })
             }
