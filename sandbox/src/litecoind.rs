@@ -132,9 +132,10 @@ impl NodeProcess {
             // replacement would be kept by the wallet but refused by the mempool); only
             // transactions that signal opt-in RBF are replaceable (`/sandbox/replace`, ADR 0015)
             .arg("-mempoolreplacement=1")
-            // Each new wallet derives this many keys ahead on each of its descriptors. Litecoin
-            // Core's 1,000 makes `createwallet` cost about 2 s of CPU, most of every suite's
-            // time; 20 is BIP44's gap limit, which a restore's rescan still finds (ADR 0025).
+            // Each new wallet derives this many keys ahead on each of its keychains. Litecoin
+            // Core's 1,000 made `createwallet` cost about 2 s of CPU, most of the time of the
+            // suites that use the sandbox; 20 is BIP44's gap limit, which a restore's rescan
+            // still finds (ADR 0025).
             .arg(format!("-keypool={KEYPOOL}"))
             .arg("-server=1")
             .arg("-rpcbind=127.0.0.1")
