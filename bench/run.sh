@@ -45,9 +45,8 @@ if wants java; then
     fi
 fi
 
-# The Kotlin and Swift rows need the release FFI library.
-lib=${CARGO_TARGET_DIR:-$root/target}/release/libwallet_sdk_ffi.so
-if wants kotlin || wants swift || wants swift-urlsession; then
+# The Kotlin, Java API and Swift rows need the release FFI library.
+if wants kotlin || wants java-sdk || wants java-blocking || wants java-pair || wants swift || wants swift-urlsession; then
     cargo build -q -p wallet-sdk-ffi --release
 fi
 # Each build script prints the command of its client, or exits 3 with the missing toolchain on
@@ -73,6 +72,7 @@ wants kotlin && jvm+=(kotlin=org.walletsdk.bench.ClientBenchKt)
 wants java-sdk && jvm+=(java-sdk=org.walletsdk.bench.JavaApiBenchKt)
 wants java-blocking && jvm+=(java-blocking="-Dwallet.bench.blocking=true org.walletsdk.bench.JavaApiBenchKt")
 wants okhttp && jvm+=(okhttp=OkHttpJava)
+wants java-pair && jvm+=(java-pair=org.walletsdk.bench.JvmPairBenchKt)
 [ ${#jvm[@]} -eq 0 ] || build_client bench/kotlin/clients.sh "${jvm[@]}"
 # one program, two rows
 swift=()

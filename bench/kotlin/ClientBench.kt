@@ -17,11 +17,11 @@ import org.walletsdk.WalletClient
 import org.walletsdk.WalletClientConfig
 
 // A structurally valid, long-lived JWT: the responder does not check it.
-private const val KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl"
-private const val BALANCE_ADDRESS = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9"
+internal const val KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl"
+internal const val BALANCE_ADDRESS = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9"
 
 /** Every call's latency in ns; `inFlight` coroutines take call numbers from one counter. */
-private suspend fun drive(client: WalletClient, calls: Int, inFlight: Int): LongArray = coroutineScope {
+internal suspend fun driveCoroutines(client: WalletClient, calls: Int, inFlight: Int): LongArray = coroutineScope {
     val latencies = LongArray(calls)
     val next = AtomicInteger()
     repeat(minOf(inFlight, calls)) {
@@ -46,9 +46,9 @@ fun main(args: Array<String>) {
     val client = WalletClient(WalletClientConfig(baseUrl = url, credential = Secret(KEY)))
     var secs = 0.0
     val latencies = runBlocking {
-        drive(client, warm, inFlight)
+        driveCoroutines(client, warm, inFlight)
         val start = System.nanoTime()
-        drive(client, calls, inFlight).also { secs = (System.nanoTime() - start) / 1e9 }
+        driveCoroutines(client, calls, inFlight).also { secs = (System.nanoTime() - start) / 1e9 }
     }
     latencies.sort()
     println(String.format(Locale.ROOT,

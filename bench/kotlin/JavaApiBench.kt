@@ -16,14 +16,12 @@ import org.walletsdk.JavaWalletClient
 import org.walletsdk.Secret
 import org.walletsdk.WalletClientConfig
 
-private const val JAVA_KEY = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl"
-private const val JAVA_ADDRESS = "rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9"
 
 private fun start(client: JavaWalletClient, next: AtomicInteger, calls: Int, latencies: LongArray, done: CountDownLatch) {
     val i = next.getAndIncrement()
     if (i >= calls) return
     val started = System.nanoTime()
-    client.addressBalanceAsync(JAVA_ADDRESS).whenComplete { balance, error ->
+    client.addressBalanceAsync(BALANCE_ADDRESS).whenComplete { balance, error ->
         if (error != null || balance.utxoCount != 3L) {
             System.err.println("bad answer: $error")
             exitProcess(1)
@@ -34,7 +32,7 @@ private fun start(client: JavaWalletClient, next: AtomicInteger, calls: Int, lat
     }
 }
 
-private fun driveFutures(client: JavaWalletClient, calls: Int, inFlight: Int): LongArray {
+internal fun driveFutures(client: JavaWalletClient, calls: Int, inFlight: Int): LongArray {
     val latencies = LongArray(calls)
     val next = AtomicInteger()
     val done = CountDownLatch(calls)
@@ -52,7 +50,7 @@ private fun driveThreads(client: JavaWalletClient, calls: Int, threads: Int): Lo
                 val i = next.getAndIncrement()
                 if (i >= calls) break
                 val started = System.nanoTime()
-                check(client.addressBalance(JAVA_ADDRESS).utxoCount == 3L)
+                check(client.addressBalance(BALANCE_ADDRESS).utxoCount == 3L)
                 latencies[i] = System.nanoTime() - started
             }
         }.apply { start() }
@@ -64,7 +62,7 @@ private fun driveThreads(client: JavaWalletClient, calls: Int, threads: Int): Lo
 fun main(args: Array<String>) {
     val url = args[0]
     val (calls, warm, inFlight) = args.drop(1).map { it.toInt() }
-    val client = JavaWalletClient(WalletClientConfig(baseUrl = url, credential = Secret(JAVA_KEY)))
+    val client = JavaWalletClient(WalletClientConfig(baseUrl = url, credential = Secret(KEY)))
     val blocking = java.lang.Boolean.getBoolean("wallet.bench.blocking")
     val drive = if (blocking) ::driveThreads else ::driveFutures
     drive(client, warm, inFlight)

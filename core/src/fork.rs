@@ -3,7 +3,7 @@
 //! connections must not be shared. Both are re-created in the child on first use.
 
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, Once};
+use std::sync::{Arc, Mutex, Once, OnceLock};
 
 use crate::client::{Client, ClientBuilder};
 use crate::error::{Error, Result};
@@ -50,6 +50,18 @@ extern "C" fn forget_process_id() {
     PROCESS_ID.store(0, Ordering::Relaxed);
 }
 
+/// What runs on a worker of the shared runtime just before it sleeps for want of work
+/// ([`on_shared_runtime_idle`]).
+static BEFORE_WORKER_SLEEPS: OnceLock<fn()> = OnceLock::new();
+
+/// Sets `hook` to run on a worker of the shared runtime whenever it is about to sleep because it
+/// has run everything that was ready, once per process (a second hook is ignored, false). The
+/// FFI wakes the blocking Java calls that ended there (ADR 0026): by then every call that ended
+/// in that stretch of work is among them.
+pub fn on_shared_runtime_idle(hook: fn()) -> bool {
+    BEFORE_WORKER_SLEEPS.set(hook).is_ok()
+}
+
 /// A process-wide multi-thread tokio runtime for bindings that drive the async client from a
 /// foreign event loop (e.g. asyncio): created on first use and re-created in a child process.
 pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
@@ -66,6 +78,11 @@ pub fn shared_runtime() -> Result<tokio::runtime::Handle> {
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .thread_name("wallet-sdk")
+        .on_thread_park(|| {
+            if let Some(hook) = BEFORE_WORKER_SLEEPS.get() {
+                hook()
+            }
+        })
         .enable_all()
         .build()
         .map_err(|e| Error::config(format!("cannot start the SDK's runtime: {e}")))?;

@@ -5,10 +5,12 @@
 //! A blocking method used to wait on a `CompletableFuture` that the completion thread of the
 //! direct path (`fast.rs`) completed: each completion woke one thread, and on a busy core each
 //! woken thread preempted the thread that woke it, two context switches a call. Here the end of
-//! a call is held back as Swift's are (`deferred.rs`), and the release wakes every thread of the
-//! batch: on Linux and Android with one `FUTEX_WAKE_BITSET` per group of 32 threads (each thread
-//! waits on its group's word with a bit of its own), so the woken threads run one after another
-//! instead of each preempting the releaser. Elsewhere each thread is unparked on its own.
+//! a call is held back as Swift's are (`deferred.rs`), and every thread of the batch is woken
+//! at once: on Linux and Android with one `FUTEX_WAKE_BITSET` per group of 32 threads (each
+//! thread waits on its group's word with a bit of its own), so the woken threads run one after
+//! another instead of each preempting the releaser. They are woken when a worker of the runtime
+//! has run all that was ready (ADR 0026): woken earlier, they preempt the worker in the middle of
+//! its work on a busy core. Elsewhere each thread is unparked on its own, when it is marked.
 
 use crate::fast::{failed, panicked, start, Finished};
 use std::cell::RefCell;
@@ -58,10 +60,12 @@ impl Wake for ParkerWaker {
     }
 }
 
-/// Wakes the threads marked since the last release, at the end of `deferred::release` (the only
-/// place their wake-ups come from: the waker a thread polls its call with is a held one).
-pub(crate) fn release() {
-    parker::release();
+/// Sees to it that the threads marked by `deferred::release` (the only place their wake-ups come
+/// from: the waker a thread polls its call with is a held one) are woken: together with every
+/// other thread whose call ends before then, when a worker of the runtime has run all that was
+/// ready and is about to sleep, or after [`parker::WAKE_AT_THE_LATEST`] if none gets there.
+pub(crate) fn wake_marked_soon() {
+    parker::wake_marked_soon();
 }
 
 /// Polls this thread's call, sleeping until it ends or [`INTERRUPT_CHECK`] has passed: its
@@ -269,6 +273,35 @@ mod futex_parker {
         }
     }
 
+    /// The longest that marked threads wait for a worker of the runtime to run out of work: a
+    /// runtime kept busy (many clients' calls in one process) must not hold ended calls back.
+    pub(super) const WAKE_AT_THE_LATEST: std::time::Duration = std::time::Duration::from_millis(1);
+
+    /// The process whose runtime has a wake-up at [`WAKE_AT_THE_LATEST`] pending (0: none), as
+    /// `deferred.rs` keeps its release: a child after fork() arms its own.
+    static FALLBACK_IN: AtomicU32 = AtomicU32::new(0);
+
+    pub(super) fn wake_marked_soon() {
+        // Swift's calls come through the same release and mark nobody here
+        if MARKED.iter().all(|marked| marked.load(SeqCst) == 0) {
+            return;
+        }
+        static IDLE_HOOK: std::sync::Once = std::sync::Once::new();
+        IDLE_HOOK.call_once(|| {
+            wallet_sdk::fork::on_shared_runtime_idle(release);
+        });
+        let process = wallet_sdk::fork::process_id();
+        if FALLBACK_IN.swap(process, SeqCst) != process {
+            crate::runtime().spawn(async {
+                tokio::time::sleep(WAKE_AT_THE_LATEST).await;
+                // cleared before the release: a thread marked after it arms the next one
+                FALLBACK_IN.store(0, SeqCst);
+                release();
+            });
+        }
+    }
+
+    /// Wakes every thread marked since the last release.
     pub(super) fn release() {
         for (word, marked) in WORDS.iter().zip(&MARKED) {
             if marked.load(SeqCst) == 0 {
@@ -327,6 +360,10 @@ mod unpark_parker {
         }
     }
 
+    /// Marking has already woken the thread.
+    pub(super) fn wake_marked_soon() {}
+
+    #[cfg(test)]
     pub(super) fn release() {}
 }
 
@@ -421,5 +458,46 @@ mod tests {
 
     #[cfg(any(target_os = "linux", target_os = "android"))]
     parker_tests!(futex, futex_parker);
+
+    /// A marked thread is woken although no worker of the runtime ever runs out of work (the
+    /// other clients of a busy process keep them at it): at `WAKE_AT_THE_LATEST`.
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    #[test]
+    fn a_marked_thread_is_woken_while_the_runtime_stays_busy() {
+        use super::futex_parker::Parker;
+        use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
+        use std::sync::Arc;
+        use std::time::{Duration, Instant};
+        let stop = Arc::new(AtomicBool::new(false));
+        // more tasks that never finish than workers, each always ready again: no worker sleeps
+        let busy: Vec<_> = (0..4 * crate::runtime().metrics().num_workers())
+            .map(|_| {
+                let stop = stop.clone();
+                crate::runtime().spawn(async move {
+                    while !stop.load(SeqCst) {
+                        tokio::task::yield_now().await;
+                    }
+                })
+            })
+            .collect();
+        let parker = Arc::new(Parker::new());
+        let waiting = parker.clone();
+        let thread = std::thread::spawn(move || {
+            let started = Instant::now();
+            (waiting.park_until(started + Duration::from_secs(10)), started.elapsed())
+        });
+        std::thread::sleep(Duration::from_millis(50));
+        parker.mark();
+        super::wake_marked_soon();
+        let (woken, waited) = thread.join().unwrap();
+        stop.store(true, SeqCst);
+        crate::runtime().block_on(async {
+            for task in busy {
+                task.await.unwrap();
+            }
+        });
+        assert!(woken, "not woken in 10 s");
+        assert!(waited < Duration::from_secs(2), "woken after {waited:?}");
+    }
     parker_tests!(unpark, unpark_parker);
 }

@@ -44,8 +44,9 @@ async fn release() {
     for waker in wakers {
         waker.wake();
     }
-    // the Java threads that those wake-ups marked, woken together (`blocking.rs`)
-    crate::blocking::release();
+    // the Java threads that those wake-ups marked, woken together once the runtime is idle
+    // (`blocking.rs`)
+    crate::blocking::wake_marked_soon();
 }
 
 /// `F`, whose wake-ups are held back as described above.
