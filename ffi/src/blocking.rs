@@ -390,6 +390,10 @@ mod tests {
         assert!(lent.iter().all(|&b| b == 9));
     }
 
+    /// Held by each test that marks or releases threads: a release wakes every marked thread,
+    /// so a test's release could otherwise wake another test's thread for it.
+    static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
     /// The same tests for each way of sleeping.
     macro_rules! parker_tests {
         ($name:ident, $parker:ident) => {
@@ -403,6 +407,7 @@ mod tests {
                 /// release wakes every one, and none wakes before it is marked.
                 #[test]
                 fn one_release_wakes_every_marked_thread_and_no_other() {
+                    let _one = super::ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
                     const THREADS: usize = 300;
                     let parkers: Arc<std::sync::Mutex<Vec<Arc<Parker>>>> = Arc::default();
                     let woken = Arc::new(AtomicUsize::new(0));
@@ -442,6 +447,7 @@ mod tests {
 
                 #[test]
                 fn an_unmarked_thread_comes_back_at_its_deadline() {
+                    let _one = super::ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
                     let parker = Parker::new();
                     let started = Instant::now();
                     assert!(!parker.park_until(started + Duration::from_millis(30)));
@@ -464,6 +470,7 @@ mod tests {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     #[test]
     fn a_marked_thread_is_woken_while_the_runtime_stays_busy() {
+        let _one = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
         use super::futex_parker::Parker;
         use std::sync::atomic::{AtomicBool, Ordering::SeqCst};
         use std::sync::Arc;
