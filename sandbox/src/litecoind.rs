@@ -72,6 +72,10 @@ fn pid_alive(pid: i32) -> bool {
     unsafe { libc::kill(pid, 0) == 0 }
 }
 
+/// How long a temporary data directory without a `sandbox.pid` is left alone: another sandbox may
+/// be between creating it and writing the file (two starting at once removed each other's).
+const UNCLAIMED_DIR_GRACE: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// Removes temporary data directories whose sandbox is gone (it was SIGKILLed and could not clean up).
 pub fn remove_stale_temp_dirs() {
     let Ok(entries) = std::fs::read_dir(std::env::temp_dir()) else { return };
@@ -81,7 +85,14 @@ pub fn remove_stale_temp_dirs() {
             continue;
         }
         let owner = std::fs::read_to_string(entry.path().join("sandbox.pid")).ok().and_then(|s| s.trim().parse::<i32>().ok());
-        if owner.is_some_and(pid_alive) {
+        let stale = match owner {
+            Some(pid) => !pid_alive(pid),
+            None => entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .is_ok_and(|made| made.elapsed().is_ok_and(|age| age >= UNCLAIMED_DIR_GRACE)),
+        };
+        if !stale {
             continue;
         }
         tracing::info!(dir = %entry.path().display(), "removing stale sandbox data directory");
@@ -273,4 +284,38 @@ pub async fn miner_address(rpc: &RpcClient) -> Result<String, RpcError> {
     }
     let addr = rpc.wallet_call(MINER_WALLET, "getnewaddress", json!(["coinbase", "legacy"])).await?;
     Ok(addr.as_str().unwrap_or_default().to_string())
+}
+
+#[cfg(test)]
+mod stale_dir_tests {
+    use super::{random_token, remove_stale_temp_dirs, TEMP_PREFIX};
+
+    fn temp_data_dir(pid: Option<u32>) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("{TEMP_PREFIX}test-{}", random_token(8)));
+        std::fs::create_dir(&dir).unwrap();
+        if let Some(pid) = pid {
+            std::fs::write(dir.join("sandbox.pid"), pid.to_string()).unwrap();
+        }
+        dir
+    }
+
+    /// A directory another sandbox has just made and not yet claimed is left alone, as is a live
+    /// sandbox's; a dead sandbox's goes.
+    #[test]
+    fn only_the_directories_of_sandboxes_that_are_gone_are_removed() {
+        let mut exited = std::process::Command::new("true").spawn().unwrap();
+        let dead = exited.id();
+        exited.wait().unwrap();
+        let unclaimed = temp_data_dir(None);
+        let live = temp_data_dir(Some(std::process::id()));
+        let gone = temp_data_dir(Some(dead));
+        remove_stale_temp_dirs();
+        let (unclaimed_kept, live_kept, gone_kept) = (unclaimed.exists(), live.exists(), gone.exists());
+        for dir in [&unclaimed, &live, &gone] {
+            let _ = std::fs::remove_dir_all(dir);
+        }
+        assert!(unclaimed_kept, "a directory not claimed yet was removed");
+        assert!(live_kept, "a live sandbox's directory was removed");
+        assert!(!gone_kept, "a dead sandbox's directory was kept");
+    }
 }
