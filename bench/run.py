@@ -268,7 +268,7 @@ def paired_table(cmd, url, in_flight, warm_secs):
     median of the cycles' own quotients, so that the machine's moments and the JIT's choices in
     separate processes, which moved the rows' ratios by 20 % from run to run, fall out."""
     stretch = float(os.environ.get("BENCH_PAIR_SECS", 0.5))
-    cycles = env_int("BENCH_PAIR_CYCLES", 60)
+    cycles = max(2, env_int("BENCH_PAIR_CYCLES", 60))  # quartiles need two cycles
     names = {"kotlin": f"Kotlin WalletClient, {in_flight} coroutines",
              "java-sdk": f"Java JavaWalletClient futures, {in_flight} in flight",
              "java-blocking": f"Java JavaWalletClient blocking, {in_flight} threads"}

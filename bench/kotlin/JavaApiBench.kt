@@ -16,7 +16,6 @@ import org.walletsdk.JavaWalletClient
 import org.walletsdk.Secret
 import org.walletsdk.WalletClientConfig
 
-
 private fun start(client: JavaWalletClient, next: AtomicInteger, calls: Int, latencies: LongArray, done: CountDownLatch) {
     val i = next.getAndIncrement()
     if (i >= calls) return
