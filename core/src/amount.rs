@@ -8,6 +8,9 @@ use crate::error::Error;
 /// Litoshis per LTC (10⁸).
 pub const LITOSHIS_PER_LTC: i64 = 100_000_000;
 
+/// Every litoshi that will ever exist (Litecoin Core's `MAX_MONEY`: 84 000 000 LTC).
+pub(crate) const MAX_MONEY: i64 = 84_000_000 * LITOSHIS_PER_LTC;
+
 /// An exact amount of LTC, held as signed integer litoshis (1 LTC = 100 000 000 litoshis).
 ///
 /// Balances and wallet entries can be negative. Amounts passed to operations must be positive;

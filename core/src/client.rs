@@ -752,21 +752,26 @@ impl Client {
             // boxed: these call other operations, which come back here
             return Box::pin(once::broadcast(self, op, args, meta, decode)).await;
         }
-        if op.name == crate::operations::SEND_FUNDS_FROM_WALLET.name && args.text(once::KEY_INPUT).is_some() {
-            return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
+        if op.name == crate::operations::SEND_FUNDS_FROM_WALLET.name {
+            once::check_description(&args).map_err(|e| e.set_operation(op.name))?;
+            if args.text(once::KEY_INPUT).is_some() {
+                return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
+            }
         }
         let resolve = once::ResolveInfo::for_call(op, &args);
-        self.execute_plain(op, args, meta, resolve, decode).await
+        self.execute_plain(op, args, meta, resolve, None, decode).await
     }
 
     /// [`Client::execute`]'s work without the exactly-once rules of broadcasts and keyed sends:
-    /// an error that leaves the outcome open carries `resolve` (see [`Error::resolve`]).
+    /// an error that leaves the outcome open carries `resolve` (see [`Error::resolve`]). A keyed
+    /// send's `hold` goes with its request and is released when that settles.
     pub(crate) async fn execute_plain(
         &self,
         op: &'static Operation,
         args: Args,
         meta: &mut AnswerMeta,
         resolve: Option<Box<crate::exactly_once::ResolveInfo>>,
+        hold: Option<crate::exactly_once::KeyHold>,
         decode: Decode<'_>,
     ) -> Result<()> {
         let prepared = self.prepare(op, &args)?;
@@ -776,8 +781,9 @@ impl Client {
             (&prepared, answer)
         } else {
             shared = Arc::new(prepared);
-            (&*shared, self.send_detached(op, shared.clone()).await)
+            (&*shared, self.send_detached(op, shared.clone(), hold).await)
         };
+        let answered = answer.is_ok();
         let attempts = answer.as_ref().map(|a| a.attempts).unwrap_or(0);
         if let (true, Ok(a)) = (meta.wanted, &answer) {
             meta.attempts = a.attempts;
@@ -788,6 +794,8 @@ impl Client {
         let result = answer.and_then(|a| decode(a, Some(&call.forms)));
         result.map_err(|e| {
             let e = if e.attempts() == 0 && attempts > 0 { e.set_attempts(attempts) } else { e };
+            // the service said it did the work, but its answer could not be read
+            let e = if answered && !op.idempotent && e.kind() != ErrorKind::OutcomeUnknown { e.unreadable_success(op.name) } else { e };
             let e = e.scrub(&call.forms);
             match resolve {
                 Some(info) if info.applies_to(&e) => e.with_resolve_info(info.settling(self.settle_time())),
@@ -812,17 +820,36 @@ impl Client {
     /// completion even when the caller stops waiting (drops the future, cancels the coroutine
     /// or task, times out): what became of it then goes to the abandoned-call hook and the log
     /// instead of vanishing (docs/adr/0002).
-    async fn send_detached(&self, op: &'static Operation, call: Arc<PreparedCall>) -> Result<decode::Answer> {
+    async fn send_detached(
+        &self,
+        op: &'static Operation,
+        call: Arc<PreparedCall>,
+        mut hold: Option<crate::exactly_once::KeyHold>,
+    ) -> Result<decode::Answer> {
         let Ok(runtime) = tokio::runtime::Handle::try_current() else {
-            return self.send(op, &call).await;
+            if let Some(hold) = &mut hold {
+                hold.sending();
+            }
+            let result = self.send(op, &call).await;
+            if let Some(hold) = hold {
+                hold.settle(&result);
+            }
+            return result;
         };
         let (tx, rx) = tokio::sync::oneshot::channel();
         let client = self.clone();
         let watched_call = call.clone();
         let task = async move {
-            let result = crate::panic::catch_future(client.send(op, &call))
-                .await
-                .unwrap_or_else(|panic| Err(Error::new(ErrorKind::OutcomeUnknown, format!("{}: outcome unknown: {panic}", op.name))));
+            if let Some(hold) = &mut hold {
+                hold.sending();
+            }
+            let result = crate::panic::catch_future(client.send(op, &call)).await.unwrap_or_else(|panic| {
+                Err(Error::new(ErrorKind::OutcomeUnknown, format!("{}: outcome unknown: {panic}", op.name)).reached_service())
+            });
+            // the key is released (or kept for the settle time) before anyone hears the outcome
+            if let Some(hold) = hold {
+                hold.settle(&result);
+            }
             if let Err(unreceived) = tx.send(result) {
                 client.report_abandoned(op, &call, unreceived);
             }

@@ -758,14 +758,14 @@ fn unreadable_body(
 }
 
 /// On a non-idempotent operation, an answer means the request reached the service: nothing is
-/// retryable any more, and a 5xx other than 503 (which a gateway may send after the service
-/// acted) is `outcome_unknown`.
+/// retryable any more, and every 5xx is `outcome_unknown` (a gateway or a service mesh answers
+/// 500, 502, 503 or 504 after the upstream failed, when the work may be done).
 fn for_non_idempotent(op: &'static Operation, e: Error) -> Error {
     if op.idempotent {
         return e;
     }
     match e.status() {
-        Some(s) if (500..=599).contains(&s) && s != 503 && e.kind() != ErrorKind::OutcomeUnknown => {
+        Some(s) if (500..=599).contains(&s) && e.kind() != ErrorKind::OutcomeUnknown => {
             let mut d = e.into_details();
             d.may_have_reached_service = true;
             Error::from_service(op.name, ErrorKind::OutcomeUnknown, d, Some(GATEWAY_HINT))

@@ -1,12 +1,14 @@
 //! Exactly-once money (docs/adr/0014-exactly-once-sends.md): broadcasts that can be repeated,
 //! sends with an idempotency key, and [`Error::resolve`] for the calls whose outcome is unknown.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use crate::amount::Amount;
+use tokio::time::Instant;
+
+use crate::amount::{Amount, MAX_MONEY};
 use crate::client::{AnswerMeta, Client, Decode};
 use crate::decode::{self, Answer};
 use crate::error::{Error, ErrorKind, Result};
@@ -22,38 +24,55 @@ pub(crate) const KEY_INPUT: &str = "idempotency_key";
 /// The longest idempotency key (characters `A-Z a-z 0-9 _ -`).
 pub const MAX_IDEMPOTENCY_KEY_LEN: usize = 64;
 
-/// How far back a keyed send looks for an earlier send with its key: the wallet's newest
-/// entries of `wallet_transactions`, at most this many, in at most [`IDEMPOTENCY_LOOKUP_PAGES`]
-/// requests. A send that has fallen further back is not found, and the key sends again.
-pub const IDEMPOTENCY_LOOKBACK: u32 = 1000;
+/// How far back a keyed send looks for an earlier send with its key: every entry the wallet
+/// received within this time before its newest entry (by the node's clock). A send that
+/// has fallen further back is not found, and the key sends again: a key protects retries.
+pub const IDEMPOTENCY_WINDOW: Duration = Duration::from_secs(24 * 60 * 60);
 
-/// The most `wallet_transactions` requests one look-up for a key makes.
-pub const IDEMPOTENCY_LOOKUP_PAGES: u32 = 10;
+/// The most `wallet_transactions` requests one look-up for a key makes (pages of 200 entries).
+/// A look-up that has not reached the start of what it must cover by then does not guess: a
+/// keyed send is refused and `resolve` answers `unknown`.
+pub const IDEMPOTENCY_LOOKUP_PAGES: u32 = 50;
 
 /// Entries asked for per page of a look-up.
 const LOOKUP_PAGE: u32 = 200;
 
-/// Entries read after a keyed send to check that the service kept its description.
+/// Entries read after a keyed send to check that the service kept its marker.
 const VERIFY_PAGE: u32 = 50;
 
-/// The marker a keyed send appends to its description: ` [wsdk-idem:KEY]` after the caller's
-/// text, or `[wsdk-idem:KEY]` alone.
+/// How far out of order the wallet's entry times may be (the node's clock stepped back, a
+/// block's time): a look-up reads this much further back than it strictly needs.
+const NODE_CLOCK_SLACK_SECS: i64 = 2 * 60 * 60;
+
+/// How far the clocks of two hosts may disagree: a token read back waits this much longer
+/// (at most the resolving client's settle time) before it may say `not_applied`.
+const TOKEN_CLOCK_SKEW: Duration = Duration::from_secs(60);
+
+/// What starts the marker of a key; caller text may not contain it (in any case or width).
+const MARKER_TAG: &str = "wsdk-idem";
+
+/// The marker of a keyed send's description: `[wsdk-idem:KEY]`.
 fn marker(key: &str) -> String {
-    format!("[wsdk-idem:{key}]")
+    format!("[{MARKER_TAG}:{key}]")
 }
 
-/// The description sent with a keyed send: the caller's text, untouched, then the marker.
+/// The description sent with a keyed send: the marker first, so that a service that cuts long
+/// descriptions keeps it, then the caller's text, untouched.
 fn with_marker(description: Option<&str>, key: &str) -> String {
     match description {
-        Some(text) if !text.is_empty() => format!("{text} {}", marker(key)),
+        Some(text) if !text.is_empty() => format!("{} {text}", marker(key)),
         _ => marker(key),
     }
 }
 
-/// Whether a wallet entry's comment is the description of a send with this key.
+/// Whether a wallet entry's comment is the description of a send with this key: the marker
+/// alone, the marker then a space (this SDK), or a space then the marker at the end (earlier
+/// versions placed it last).
 fn carries_key(comment: &str, key: &str) -> bool {
     let m = marker(key);
-    comment == m || comment.strip_suffix(m.as_str()).is_some_and(|rest| rest.ends_with(' '))
+    comment == m
+        || comment.strip_prefix(m.as_str()).is_some_and(|rest| rest.starts_with(' '))
+        || comment.strip_suffix(m.as_str()).is_some_and(|rest| rest.ends_with(' '))
 }
 
 fn check_key(key: &str) -> Result<()> {
@@ -62,6 +81,22 @@ fn check_key(key: &str) -> Result<()> {
         return Err(Error::invalid_input(
             KEY_INPUT,
             format!("must be 1 to {MAX_IDEMPOTENCY_KEY_LEN} characters of A-Z, a-z, 0-9, `_` and `-`"),
+        ));
+    }
+    Ok(())
+}
+
+/// A send's `description` may not contain the marker's tag: text that did could make a later
+/// keyed send find a payment that never carried its key. Compared after NFKC and in any case,
+/// as a service that normalises text would store it.
+pub(crate) fn check_description(args: &Args) -> Result<()> {
+    let Some(text) = args.text("description") else { return Ok(()) };
+    use unicode_normalization::UnicodeNormalization;
+    let folded: String = text.nfkc().flat_map(char::to_lowercase).collect();
+    if folded.contains(MARKER_TAG) {
+        return Err(Error::invalid_input(
+            "description",
+            format!("must not contain `{MARKER_TAG}`: the SDK marks idempotency keys with it"),
         ));
     }
     Ok(())
@@ -165,6 +200,13 @@ pub(crate) struct ResolveInfo {
     include_fees: Option<bool>,
     /// From then on the request can no longer be in flight.
     settles_at: Option<Instant>,
+    /// For a keyed send: the newest entry time (the node's Unix seconds) the wallet had before
+    /// the send, so that a look-up knows when it has read everything the send could have added.
+    /// `None`: the wallet had no entry, or the token came without it (a look-up reads to the
+    /// end of the wallet's entries).
+    since: Option<i64>,
+    /// Read back from a token: the settle time was written by a clock that may differ.
+    from_token: bool,
 }
 
 impl ResolveInfo {
@@ -178,6 +220,8 @@ impl ResolveInfo {
             amount: args.amount("amount"),
             include_fees: args.flag("amount_include_fees"),
             settles_at: None,
+            since: None,
+            from_token: false,
         }
     }
 
@@ -189,7 +233,7 @@ impl ResolveInfo {
 
     /// Whether an error of the call leaves its outcome open.
     pub(crate) fn applies_to(&self, e: &Error) -> bool {
-        if e.attempts() == 0 {
+        if e.attempts() == 0 && e.kind() != ErrorKind::OutcomeUnknown {
             return false;
         }
         if self.op.idempotent {
@@ -222,6 +266,7 @@ impl ResolveInfo {
             amount_litoshis: self.amount.map(Amount::litoshis),
             amount_include_fees: self.include_fees,
             settles_at_ms,
+            since: self.since,
         };
         serde_json::to_string(&token).unwrap_or_default()
     }
@@ -247,6 +292,12 @@ impl ResolveInfo {
         if t.txid.as_ref().is_some_and(|x| x.len() != 64 || !x.bytes().all(|b| b.is_ascii_hexdigit())) {
             return Err(bad("the txid is not 64 hex digits"));
         }
+        if t.amount_litoshis.is_some_and(|a| !(1..=MAX_MONEY).contains(&a)) {
+            return Err(bad("the amount is not between 1 litoshi and 84,000,000 LTC"));
+        }
+        if t.since.is_some_and(|s| s < 0) {
+            return Err(bad("`since` is negative"));
+        }
         let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let settles_at = t.settles_at_ms.map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms).min(MAX_TOKEN_SETTLE_MS)));
         Ok(ResolveInfo {
@@ -258,6 +309,8 @@ impl ResolveInfo {
             amount: t.amount_litoshis.map(Amount::from_litoshis),
             include_fees: t.amount_include_fees,
             settles_at,
+            since: t.since,
+            from_token: true,
         })
     }
 }
@@ -290,40 +343,148 @@ struct TokenV1 {
     /// When the request can no longer be in flight, in Unix milliseconds.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     settles_at_ms: Option<u64>,
+    /// A keyed send: the newest entry time of the wallet before the send (the node's Unix
+    /// seconds). A look-up reads back to it; without it, to the wallet's oldest entry.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    since: Option<i64>,
 }
 
-// ------------------------------------------------------------------ what the client learns
+// ------------------------------------------------------------------ keys in flight
 
 /// What a client's keyed sends learnt about the service, shared by its clones.
 #[derive(Debug, Default)]
 pub(crate) struct KeyedSends {
     /// 0 not known yet, 1 the service keeps descriptions, 2 it does not.
     storage: AtomicU8,
-    /// `wallet\nkey` of the keyed sends running on this client.
-    in_flight: Mutex<HashSet<String>>,
 }
 
 const STORAGE_KEPT: u8 = 1;
 const STORAGE_NOT_KEPT: u8 = 2;
 
-/// Holds a key for the time of its send: the client runs one send per key at a time.
-struct InFlight<'a> {
-    sends: &'a KeyedSends,
+/// The keys of this process whose sends are running or may still take effect, by
+/// `base URL\nwallet\nkey`: every client of the process sees them, so that two clients of one
+/// process are one writer. (After `fork()` a child starts with none: its parent's sends are
+/// the parent's.)
+static KEYS: Mutex<Option<(u32, HashMap<String, KeyState>)>> = Mutex::new(None);
+
+enum KeyState {
+    /// A look-up or a send of the key is running.
+    Running,
+    /// A send of the key ended without a settled outcome: its request may take effect until
+    /// `until`. What `resolve` needs to find out is kept for the refusal of a second send.
+    Unsettled { until: Instant, info: Box<ResolveInfo> },
+}
+
+fn with_keys<R>(f: impl FnOnce(&mut HashMap<String, KeyState>) -> R) -> R {
+    let mut keys = lock(&KEYS);
+    let pid = crate::fork::process_id();
+    if keys.as_ref().is_none_or(|(owner, _)| *owner != pid) {
+        *keys = Some((pid, HashMap::new()));
+    }
+    let (_, map) = keys.as_mut().expect("set above");
+    f(map)
+}
+
+/// Holds a key from the look-up until the send settles: an answer came, the request certainly
+/// never left, or its settle time has passed. It belongs to the send, not to the caller: a
+/// caller that stops waiting leaves it with the request, which runs on (docs/adr/0002).
+pub(crate) struct KeyHold {
     slot: String,
+    settle: Duration,
+    /// What resolves the send, once it is about to go out.
+    info: Option<Box<ResolveInfo>>,
+    /// The request may have been written.
+    sending: bool,
+    done: bool,
 }
 
-impl<'a> InFlight<'a> {
-    fn enter(sends: &'a KeyedSends, wallet: &str, key: &str) -> Option<InFlight<'a>> {
-        let slot = format!("{wallet}\n{key}");
-        let mut running = lock(&sends.in_flight);
-        running.insert(slot.clone()).then_some(InFlight { sends, slot })
+impl KeyHold {
+    fn enter(client: &Client, op: &'static Operation, wallet: &str, key: &str) -> Result<KeyHold> {
+        let slot = format!("{}\n{wallet}\n{key}", client.base_url());
+        let now = Instant::now();
+        with_keys(|keys| {
+            keys.retain(|_, state| !matches!(state, KeyState::Unsettled { until, .. } if *until <= now));
+            match keys.get(&slot) {
+                Some(KeyState::Running) => Err(Error::new(
+                    ErrorKind::Conflict,
+                    format!(
+                        "{}: a send with this idempotency_key is already running in this process for wallet `{wallet}`; nothing was \
+                         sent — one sender per key at a time",
+                        op.name
+                    ),
+                )
+                .set_operation(op.name)),
+                Some(KeyState::Unsettled { until, info }) => {
+                    let wait = until.saturating_duration_since(now);
+                    Err(Error::new(
+                        ErrorKind::OutcomeUnknown,
+                        format!(
+                            "{}: outcome unknown: an earlier send with this idempotency_key in this process may still take effect \
+                             (its request can be in flight for {} s more); nothing was sent — resolve this error or its outcome \
+                             token (it waits until then and looks the key up) instead of sending again",
+                            op.name,
+                            wait.as_secs() + 1
+                        ),
+                    )
+                    .set_operation(op.name)
+                    .with_resolve_info((**info).clone()))
+                }
+                None => {
+                    keys.insert(slot.clone(), KeyState::Running);
+                    Ok(KeyHold { slot, settle: client.settle_time(), info: None, sending: false, done: false })
+                }
+            }
+        })
+    }
+
+    /// The request is about to be written: from now on only its outcome releases the key.
+    pub(crate) fn sending(&mut self) {
+        self.sending = true;
+    }
+
+    /// The send's request returned: an answer or a certain failure releases the key; anything
+    /// else keeps it for the settle time.
+    pub(crate) fn settle(mut self, result: &Result<decode::Answer>) {
+        let pending = match result {
+            Ok(_) => false,
+            Err(e) => may_still_take_effect(e),
+        };
+        self.finish(pending);
+    }
+
+    fn finish(&mut self, pending: bool) {
+        self.done = true;
+        let info = self.info.take();
+        let until = Instant::now().checked_add(self.settle);
+        with_keys(|keys| match (pending, info, until) {
+            (true, Some(mut info), Some(until)) => {
+                info.settles_at = Some(until);
+                keys.insert(std::mem::take(&mut self.slot), KeyState::Unsettled { until, info });
+            }
+            // without what resolves it, or never settling: held as running for good
+            (true, _, _) => {}
+            (false, ..) => {
+                keys.remove(&self.slot);
+            }
+        });
     }
 }
 
-impl Drop for InFlight<'_> {
+impl Drop for KeyHold {
     fn drop(&mut self) {
-        lock(&self.sends.in_flight).remove(&self.slot);
+        if !self.done {
+            // dropped unsettled: during the look-up nothing was sent; after, the request may run on
+            let sending = self.sending;
+            self.finish(sending);
+        }
     }
+}
+
+/// Whether a failed non-idempotent request may still take effect (or has): it may have reached
+/// the service, and no answer of the service itself settled it (a 2xx or a 4xx does; a 5xx may
+/// come from a gateway while the service works on).
+pub(crate) fn may_still_take_effect(e: &Error) -> bool {
+    e.may_have_reached_service() && !e.status().is_some_and(|s| (200..500).contains(&s))
 }
 
 fn not_kept_error(op: &'static Operation) -> Error {
@@ -343,7 +504,7 @@ fn not_kept_error(op: &'static Operation) -> Error {
 pub(crate) async fn broadcast(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let txid = args.text("signed_tx_hex").and_then(|hex| crate::offline::transaction_id(hex).ok());
     let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args) };
-    let err = match client.execute_plain(op, args, meta, Some(Box::new(info)), decode).await {
+    let err = match client.execute_plain(op, args, meta, Some(Box::new(info)), None, decode).await {
         Ok(()) => return Ok(()),
         Err(e) => e,
     };
@@ -390,7 +551,7 @@ fn inputs_gone(e: &Error) -> bool {
 
 // ------------------------------------------------------------------ keyed sends
 
-/// `send_funds_from_wallet` with an idempotency key (docs/adr/0014).
+/// `send_funds_from_wallet` with an idempotency key (docs/adr/0014, 0027).
 pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let key = args.text(KEY_INPUT).unwrap_or_default().to_string();
     check_key(&key).map_err(|e| e.set_operation(op.name))?;
@@ -402,18 +563,9 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
     if sends.storage.load(Ordering::Relaxed) == STORAGE_NOT_KEPT {
         return Err(not_kept_error(op));
     }
-    let Some(_running) = InFlight::enter(sends, &wallet, &key) else {
-        return Err(Error::new(
-            ErrorKind::Conflict,
-            format!(
-                "{}: a send with this idempotency_key is already running on this client for wallet `{wallet}`; one sender per key at a time",
-                op.name
-            ),
-        )
-        .set_operation(op.name));
-    };
-    let info = ResolveInfo::of(op, &args);
-    let earlier = find_key(client, &wallet, &key, IDEMPOTENCY_LOOKBACK).await?;
+    let mut hold = KeyHold::enter(client, op, &wallet, &key)?;
+    let mut info = ResolveInfo::of(op, &args);
+    let earlier = find_key(client, &wallet, &key, Reach::Window).await?;
     if let Some(entry) = earlier.entry {
         return decode(Answer::made_by_sdk(sent_json(op, &entry, &info)?), None);
     }
@@ -421,21 +573,62 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
         sends.storage.store(STORAGE_NOT_KEPT, Ordering::Relaxed);
         return Err(not_kept_error(op));
     }
-    let description = with_marker(args.text("description"), &key);
-    args.set_text("description", description);
-    client.execute_plain(op, args, meta, Some(Box::new(info)), decode).await?;
-    if sends.storage.load(Ordering::Relaxed) == 0 {
-        // once per client: is the key where the next send will look for it?
-        match find_key(client, &wallet, &key, VERIFY_PAGE).await {
-            Ok(found) if found.entry.is_some() => sends.storage.store(STORAGE_KEPT, Ordering::Relaxed),
-            Ok(_) => {
-                tracing::warn!(op = op.name, "the service did not keep the description of a keyed send; keyed sends are refused from now on");
-                sends.storage.store(STORAGE_NOT_KEPT, Ordering::Relaxed);
-            }
-            Err(e) => tracing::debug!(kind = e.kind().as_str(), "could not check that the service keeps descriptions"),
-        }
+    if !earlier.complete {
+        return Err(Error::invalid_input(
+            KEY_INPUT,
+            format!(
+                "the wallet received more than {} entries within {} hours, so the look-up for this key could not cover them; \
+                 nothing was sent — send without idempotency_key, and look the payment up yourself before repeating it",
+                IDEMPOTENCY_LOOKUP_PAGES * LOOKUP_PAGE,
+                IDEMPOTENCY_WINDOW.as_secs() / 3600
+            ),
+        )
+        .set_operation(op.name));
+    }
+    info.since = earlier.newest;
+    hold.info = Some(Box::new(info.clone()));
+    args.set_text("description", with_marker(args.text("description"), &key));
+    let mut txid = None;
+    let mut read_txid = |answer: Answer, forms: Option<&crate::redact::SecretForms>| {
+        txid = serde_json::from_str::<serde_json::Value>(answer.data())
+            .ok()
+            .and_then(|d| d.get("txid").and_then(|t| t.as_str()).map(str::to_string));
+        decode(answer, forms)
+    };
+    client.execute_plain(op, args, meta, Some(Box::new(info)), Some(hold), &mut read_txid).await?;
+    if let Some(txid) = txid {
+        verify_marker(client, op, &wallet, &key, &txid).await;
     }
     Ok(())
+}
+
+/// After each keyed send: is the key where the next send will look for it? A service that cut
+/// or rewrote the marker makes every later keyed send on this client refused.
+async fn verify_marker(client: &Client, op: &'static Operation, wallet: &str, key: &str, txid: &str) {
+    let page = match client.wallet_transactions(wallet, WalletTransactionsOptions { skip: None, count: Some(VERIFY_PAGE) }).await {
+        Ok(page) => page,
+        Err(e) => return tracing::debug!(kind = e.kind().as_str(), "could not check that the service kept the key's marker"),
+    };
+    let Some(entry) = page.items.iter().find(|t| t.category.as_deref() == Some("send") && t.txid.as_deref() == Some(txid)) else {
+        return;
+    };
+    if entry.comment.as_deref().is_some_and(|c| carries_key(c, key)) {
+        client.keyed_sends().storage.store(STORAGE_KEPT, Ordering::Relaxed);
+    } else {
+        tracing::warn!(op = op.name, "the service did not keep the key's marker in the description; keyed sends are refused from now on");
+        client.keyed_sends().storage.store(STORAGE_NOT_KEPT, Ordering::Relaxed);
+    }
+}
+
+/// How far back a look-up for a key must read.
+#[derive(Clone, Copy)]
+enum Reach {
+    /// Before a keyed send: every entry within [`IDEMPOTENCY_WINDOW`] of the newest one.
+    Window,
+    /// For `resolve`: every entry since this time (the node's Unix seconds).
+    Since(i64),
+    /// For `resolve` without a time: every entry.
+    All,
 }
 
 /// What a look-up for a key found.
@@ -443,86 +636,109 @@ struct Found {
     entry: Option<WalletTx>,
     /// An entry came without a `comment` member: the service does not show descriptions.
     comments_hidden: bool,
+    /// It read everything it had to (or found the key); `false` when its pages ran out first.
+    complete: bool,
+    /// The newest entry time it saw.
+    newest: Option<i64>,
 }
 
-/// Looks for the send carrying `key` among the wallet's newest `lookback` entries.
-async fn find_key(client: &Client, wallet: &str, key: &str, lookback: u32) -> Result<Found> {
-    let mut found = Found { entry: None, comments_hidden: false };
+/// Looks for the send carrying `key` among the wallet's entries, newest first, as far back as
+/// `reach` says, in at most [`IDEMPOTENCY_LOOKUP_PAGES`] requests.
+async fn find_key(client: &Client, wallet: &str, key: &str, reach: Reach) -> Result<Found> {
+    let mut found = Found { entry: None, comments_hidden: false, complete: false, newest: None };
+    let window = i64::try_from(IDEMPOTENCY_WINDOW.as_secs()).unwrap_or(i64::MAX);
+    let mut floor = match reach {
+        Reach::Since(t) => Some(t.saturating_sub(NODE_CLOCK_SLACK_SECS)),
+        Reach::Window | Reach::All => None,
+    };
     let mut skip = 0u32;
     for _ in 0..IDEMPOTENCY_LOOKUP_PAGES {
-        if skip >= lookback {
-            break;
-        }
-        let count = LOOKUP_PAGE.min(lookback - skip);
         let page = client
-            .wallet_transactions(wallet, WalletTransactionsOptions { skip: Some(skip), count: Some(count) })
+            .wallet_transactions(wallet, WalletTransactionsOptions { skip: Some(skip), count: Some(LOOKUP_PAGE) })
             .await?;
         let raw = page.raw().to_value();
         if let Some(items) = raw.get("items").and_then(|v| v.as_array()) {
             found.comments_hidden |= items.iter().any(|i| i.get("comment").is_none());
         }
         // a service may serve fewer per page than asked: it says how many in `count`
-        let page_size = page.count.and_then(|c| u32::try_from(c).ok()).filter(|&c| c > 0).map_or(count, |c| c.min(count));
+        let page_size = page.count.and_then(|c| u32::try_from(c).ok()).filter(|&c| c > 0).map_or(LOOKUP_PAGE, |c| c.min(LOOKUP_PAGE));
         let n = page.items.len();
-        if let Some(entry) = page
-            .items
-            .into_iter()
-            .find(|t| t.category.as_deref() == Some("send") && t.comment.as_deref().is_some_and(|c| carries_key(c, key)))
-        {
-            found.entry = Some(entry);
-            return Ok(found);
+        let mut passed_floor = false;
+        for entry in page.items {
+            let when = entry.time_received.or(entry.time);
+            if let Some(t) = when {
+                found.newest = Some(found.newest.map_or(t, |n| n.max(t)));
+                if matches!(reach, Reach::Window) && floor.is_none() {
+                    floor = Some(t.saturating_sub(window).saturating_sub(NODE_CLOCK_SLACK_SECS));
+                }
+                passed_floor |= floor.is_some_and(|f| t < f);
+            }
+            if entry.category.as_deref() == Some("send") && entry.comment.as_deref().is_some_and(|c| carries_key(c, key)) {
+                found.entry = Some(entry);
+                found.complete = true;
+                return Ok(found);
+            }
         }
-        if n < page_size as usize || n == 0 {
+        if passed_floor || n < page_size as usize || n == 0 {
+            found.complete = true;
             break;
         }
-        skip = skip.saturating_add(n as u32);
+        skip = skip.saturating_add(u32::try_from(n).unwrap_or(u32::MAX));
     }
     Ok(found)
 }
 
 /// The JSON of the earlier send of a key, as the send's result (`replayed` true), once it is
-/// known to be the same payment.
+/// known to be the same payment: the entry names the recipient and the amount, and both are the
+/// call's. Every sum is checked against [`MAX_MONEY`].
 fn sent_json(op: &'static Operation, entry: &WalletTx, info: &ResolveInfo) -> Result<String> {
-    let received = entry.amount.map(|a| Amount::from_litoshis(a.litoshis().saturating_abs()));
-    let fee = entry.fee.map(|f| Amount::from_litoshis(f.litoshis().saturating_abs()));
     let txid = entry.txid.clone().unwrap_or_default();
-    let mismatch = |what: String| {
+    let refuse = |what: String| {
         Error::new(
             ErrorKind::Conflict,
-            format!(
-                "{}: this idempotency_key was already used for another payment ({what}; txid {txid}); nothing was sent — use a new key for a new payment",
-                op.name
-            ),
+            format!("{}: this idempotency_key was already used ({what}; txid {txid}); nothing was sent — use a new key for a new payment", op.name),
         )
         .set_operation(op.name)
     };
-    if let (Some(want), Some(got)) = (info.recipient.as_deref(), entry.address.as_deref()) {
-        if want != got {
-            return Err(mismatch(format!("to `{got}`, not `{want}`")));
-        }
+    let money = |a: Option<Amount>| a.and_then(|a| a.litoshis().checked_abs()).filter(|l| *l <= MAX_MONEY);
+    if txid.len() != 64 || !txid.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(refuse("by an entry without a valid txid, so it cannot be shown to be this payment".into()));
     }
-    if let (Some(amount), Some(received)) = (info.amount, received) {
-        let include_fees = info.include_fees.unwrap_or(false);
-        let expected = match (include_fees, fee) {
-            (true, Some(fee)) => amount.litoshis() - fee.litoshis(),
-            _ => amount.litoshis(),
-        };
-        if received.litoshis() != expected {
-            return Err(mismatch(format!("the recipient received {received}, not {}", Amount::from_litoshis(expected))));
-        }
-    }
-    let total = match (received, fee) {
-        (Some(r), Some(f)) => Some(Amount::from_litoshis(r.litoshis() + f.litoshis())),
-        _ => None,
+    let (Some(want_to), Some(want)) = (info.recipient.as_deref(), info.amount) else {
+        return Err(refuse("and this call names no recipient or amount to compare".into()));
     };
-    let text = |v: Option<&str>| v.map_or("null".to_string(), |s| serde_json::Value::from(s).to_string());
-    let num = |a: Option<Amount>| a.map_or("null".to_string(), Amount::to_plain_string);
+    let Some(got_to) = entry.address.as_deref() else {
+        return Err(refuse("by an entry without a recipient address, so it cannot be shown to be this payment".into()));
+    };
+    if got_to != want_to {
+        return Err(refuse(format!("for another payment: to `{got_to}`, not `{want_to}`")));
+    }
+    let Some(received) = money(entry.amount) else {
+        return Err(refuse("by an entry without a readable amount, so it cannot be shown to be this payment".into()));
+    };
+    let fee = match entry.fee {
+        Some(f) => Some(money(Some(f)).ok_or_else(|| refuse("by an entry with an impossible fee".into()))?),
+        None => None,
+    };
+    let include_fees = info.include_fees.unwrap_or(false);
+    let expected = match (include_fees, fee) {
+        (true, Some(fee)) => want.litoshis().checked_sub(fee),
+        (true, None) => return Err(refuse("by an entry without its fee, so the amount cannot be compared".into())),
+        (false, _) => Some(want.litoshis()),
+    };
+    if expected != Some(received) {
+        return Err(refuse(format!("for another payment: the recipient received {}, not {want}", Amount::from_litoshis(received))));
+    }
+    let total = fee.and_then(|f| received.checked_add(f)).filter(|t| *t <= MAX_MONEY);
+    if fee.is_some() && total.is_none() {
+        return Err(refuse("by an entry whose amount and fee exceed all the money there is".into()));
+    }
+    let num = |a: Option<i64>| a.map_or("null".to_string(), |l| Amount::from_litoshis(l).to_plain_string());
     Ok(format!(
-        r#"{{"txid":{},"recipientAddress":{},"amount":{},"amountReceived":{},"fee":{},"totalDebited":{},"amountIncludeFees":{},"replayed":true}}"#,
-        text(Some(&txid)),
-        text(entry.address.as_deref()),
-        num(info.amount),
-        num(received),
+        r#"{{"txid":"{txid}","recipientAddress":{},"amount":{},"amountReceived":{},"fee":{},"totalDebited":{},"amountIncludeFees":{},"replayed":true}}"#,
+        serde_json::Value::from(got_to),
+        num(Some(want.litoshis())),
+        num(Some(received)),
         num(fee),
         num(total),
         info.include_fees.map_or("null".to_string(), |b| b.to_string()),
@@ -546,7 +762,9 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
         Check::Absent => {}
     }
     let now = Instant::now();
-    if let Some(wait) = info.settles_at.and_then(|at| at.checked_duration_since(now)).filter(|d| !d.is_zero()) {
+    // a token's settle time was written by another clock, perhaps a host's that runs behind
+    let skew = if info.from_token { TOKEN_CLOCK_SKEW.min(client.settle_time()) } else { Duration::ZERO };
+    if let Some(wait) = info.settles_at.map(|at| at + skew).and_then(|at| at.checked_duration_since(now)).filter(|d| !d.is_zero()) {
         tracing::debug!(wait_ms = wait.as_millis() as u64, "not found yet; waiting out the settle time");
         tokio::time::sleep(wait).await;
     }
@@ -568,12 +786,15 @@ impl Resolution {
     pub fn without_token(kind: Option<ErrorKind>, operation: Option<String>, attempts: u32, status: Option<u16>) -> Resolution {
         let op = operation.as_deref().and_then(ops::by_name);
         let idempotent = op.is_none_or(|o| o.idempotent);
-        let (state, reason) = if attempts == 0 {
-            (ResolutionState::NotApplied, "the request was never sent".to_string())
-        } else if kind.is_none_or(|k| k == ErrorKind::OutcomeUnknown) {
+        // a binding's own `internal` or `cancelled` (no kind) may come after the request left
+        let (state, reason) = if kind.is_none_or(|k| k == ErrorKind::OutcomeUnknown) {
             (ResolutionState::Unknown, "the error carries nothing the SDK can look up".to_string())
+        } else if attempts == 0 {
+            (ResolutionState::NotApplied, "the request was never sent".to_string())
         } else if idempotent {
             (ResolutionState::Unknown, "only outcome-unknown errors and failed broadcasts can be resolved".to_string())
+        } else if status.is_some_and(|s| s >= 500) {
+            (ResolutionState::Unknown, "a 5xx may come from a gateway while the service works on the request".to_string())
         } else if status.is_some() {
             (ResolutionState::NotApplied, format!("the service answered with an error ({}): the operation was refused", kind.map_or("?", ErrorKind::as_str)))
         } else {
@@ -618,11 +839,26 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
                     "a send without idempotency_key cannot be told apart from other payments; look for it in wallet_transactions".into(),
                 ));
             };
-            let found = find_key(client, wallet, key, IDEMPOTENCY_LOOKBACK).await?;
-            let Some(entry) = found.entry else { return Ok(Check::Absent) };
+            let found = find_key(client, wallet, key, info.since.map_or(Reach::All, Reach::Since)).await?;
+            if found.comments_hidden {
+                return Ok(Check::Unchecked("the service does not show the descriptions of the wallet's entries, where the key is kept".into()));
+            }
+            let Some(entry) = found.entry else {
+                if found.complete {
+                    return Ok(Check::Absent);
+                }
+                return Ok(Check::Unchecked(format!(
+                    "the look-up read {} entries of the wallet without reaching the time of the call; look for the key in wallet_transactions",
+                    IDEMPOTENCY_LOOKUP_PAGES * LOOKUP_PAGE
+                )));
+            };
+            let sent = match sent_json(info.op, &entry, info) {
+                Ok(json) => decode::typed::<SentFunds>(info.op, Answer::made_by_sdk(json), None)?,
+                Err(e) => return Ok(Check::Unchecked(format!("a send carries the key but cannot be shown to be this call's: {}", e.message()))),
+            };
             let mut r = Resolution::new(ResolutionState::Applied, Some(info), "a send carrying the key is in the wallet");
-            r.txid = entry.txid.clone();
-            r.sent = sent_json(info.op, &entry, info).ok().and_then(|json| decode::typed::<SentFunds>(info.op, Answer::made_by_sdk(json), None).ok());
+            r.txid = Some(sent.txid.clone());
+            r.sent = Some(sent);
             Ok(Check::Found(Box::new(r)))
         }
         name @ ("create_wallet" | "create_encrypted_wallet" | "create_importable_wallet" | "create_importable_encrypted_wallet"
@@ -662,6 +898,8 @@ mod tests {
             amount: Some(Amount::from_litoshis(12_345)),
             include_fees: None,
             settles_at: None,
+            since: Some(1_795_305_274),
+            from_token: false,
         }
         .settling(Duration::from_secs(30));
         let text = info.to_token();
@@ -694,16 +932,89 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_marker_keeps_the_callers_text() {
-        assert_eq!(with_marker(Some("invoice 17"), "k-1"), "invoice 17 [wsdk-idem:k-1]");
+    fn the_marker_comes_first_and_keeps_the_callers_text() {
+        assert_eq!(with_marker(Some("invoice 17"), "k-1"), "[wsdk-idem:k-1] invoice 17");
         assert_eq!(with_marker(None, "k-1"), "[wsdk-idem:k-1]");
         assert_eq!(with_marker(Some(""), "k-1"), "[wsdk-idem:k-1]");
-        assert!(carries_key("invoice 17 [wsdk-idem:k-1]", "k-1"));
+        assert!(carries_key("[wsdk-idem:k-1] invoice 17", "k-1"));
+        // a service that cuts the description keeps the marker
+        assert!(carries_key(&with_marker(Some(&"x".repeat(10_000)), "k-1")[..100], "k-1"));
         assert!(carries_key("[wsdk-idem:k-1]", "k-1"));
+        // what earlier versions wrote
+        assert!(carries_key("invoice 17 [wsdk-idem:k-1]", "k-1"));
         assert!(!carries_key("invoice 17 [wsdk-idem:xk-1]", "k-1"));
         assert!(!carries_key("invoice 17[wsdk-idem:k-1]", "k-1"));
-        assert!(!carries_key("[wsdk-idem:k-1] later", "k-1"));
+        assert!(!carries_key("[wsdk-idem:k-1]later", "k-1"));
+        assert!(!carries_key("a [wsdk-idem:k-1] b", "k-1"));
         assert!(!carries_key("[wsdk-idem:k-12]", "k-1"));
+        assert!(!carries_key("[wsdk-idem:k-1", "k-1"));
+    }
+
+    #[test]
+    fn caller_text_cannot_plant_a_key() {
+        let send = |description: &str| {
+            let mut args = Args::default();
+            args.set_text("description", description.to_string());
+            check_description(&args)
+        };
+        send("invoice 17 [order-5]").unwrap();
+        send(&"é".repeat(100_000)).unwrap();
+        for planted in ["[wsdk-idem:order-5]", "x [WSDK-IDEM:order-5]", "\u{ff3b}\u{ff57}\u{ff53}\u{ff44}\u{ff4b}-idem:k]", "wsdk-idem"] {
+            let e = send(planted).unwrap_err();
+            assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("description")), "{planted}");
+        }
+    }
+
+    fn entry(json: serde_json::Value) -> WalletTx {
+        serde_json::from_value(json).unwrap()
+    }
+
+    fn keyed_info(amount: i64, include_fees: bool) -> ResolveInfo {
+        ResolveInfo {
+            op: &ops::SEND_FUNDS_FROM_WALLET,
+            txid: None,
+            wallet_name: Some("w1".into()),
+            key: Some("k".into()),
+            recipient: Some("rltc1qto".into()),
+            amount: Some(Amount::from_litoshis(amount)),
+            include_fees: Some(include_fees),
+            settles_at: None,
+            since: None,
+            from_token: false,
+        }
+    }
+
+    #[test]
+    fn a_replay_is_this_payment_or_refused_and_its_sums_are_checked() {
+        let txid = "ab".repeat(32);
+        let good = serde_json::json!({"txid": txid, "category": "send", "address": "rltc1qto", "amount": -0.5, "fee": 0.0001, "comment": "[wsdk-idem:k]"});
+        let json = sent_json(&ops::SEND_FUNDS_FROM_WALLET, &entry(good.clone()), &keyed_info(50_000_000, false)).unwrap();
+        assert!(json.contains(r#""totalDebited":0.5001,"#) && json.contains(r#""replayed":true"#), "{json}");
+        let with_fees = sent_json(&ops::SEND_FUNDS_FROM_WALLET, &entry(good.clone()), &keyed_info(50_010_000, true)).unwrap();
+        assert!(with_fees.contains(r#""amountReceived":0.5,"#), "{with_fees}");
+        let mut hostile = Vec::new();
+        for (field, value) in [
+            ("address", serde_json::Value::Null),
+            ("amount", serde_json::Value::Null),
+            ("address", "rltc1qother".into()),
+            ("amount", (-0.4).into()),
+            ("txid", "zz".into()),
+            ("fee", 84_000_000.0.into()),
+            ("fee", 90_000_000.0.into()),
+            ("amount", (-90_000_000.0).into()),
+        ] {
+            let mut e = good.clone();
+            e[field] = value.clone();
+            hostile.push((format!("{field}={value}"), e, false));
+        }
+        let mut no_fee = good.clone();
+        no_fee["fee"] = serde_json::Value::Null;
+        hostile.push(("no fee, fees included".into(), no_fee, true));
+        for (what, e, include_fees) in hostile {
+            let amount = if include_fees { 50_010_000 } else { 50_000_000 };
+            let err = sent_json(&ops::SEND_FUNDS_FROM_WALLET, &entry(e), &keyed_info(amount, include_fees)).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Conflict, "{what}: {err}");
+        }
     }
 
     #[test]

@@ -283,9 +283,9 @@ fn cells() -> Vec<Cell> {
             status: Some(507),
         },
         Cell {
-            name: "503 before forwarding",
+            name: "503 (a service mesh answers it after the upstream reset, when the work may be done)",
             fault: Fault::Respond(http("503 Service Unavailable", &[("Content-Type", "text/plain"), ("Retry-After", "0")], "busy")),
-            kind: ErrorKind::ServiceUnavailable,
+            kind: ErrorKind::OutcomeUnknown,
             status: Some(503),
         },
         Cell {

@@ -58,7 +58,7 @@ class WalletSdkError(Exception):
         retry_after: seconds to wait before retrying (rate limiting), when given.
         retryable: whether repeating the same call is safe and may succeed. Never true for a
             create, send or broadcast whose request may have reached the service (not even on
-            a 429 or 503), nor for ``OutcomeUnknownError``.
+            a 429), nor for ``OutcomeUnknownError``.
         operation: the operation's name (``"wallet_balance"``...), when known.
         node_code, node_message: the Litecoin node's error, when the service reported it.
         attempts: how many requests were sent.
@@ -197,8 +197,9 @@ class RateLimitedError(WalletSdkError):
 
 
 class ServiceUnavailableError(WalletSdkError):
-    """The service or its node is unavailable (``node_unavailable``, 502/503/504). For a
-    non-idempotent operation only a 503 gives this error, and it is not retryable there."""
+    """The service or its node is unavailable (``node_unavailable``, 502/503/504) for an
+    operation that is safe to repeat. A non-idempotent operation gets ``OutcomeUnknownError``
+    for every 5xx instead."""
 
     kind = "service_unavailable"
 
@@ -219,8 +220,8 @@ class TimeoutError(WalletSdkError, builtins.TimeoutError):
 
 class OutcomeUnknownError(WalletSdkError):
     """A non-idempotent request (create, send, broadcast...) may have reached the service and no
-    usable answer came: no answer, a timeout, a 5xx other than 503 (a gateway may send one after
-    the service acted), a 2xx that cannot be read, or the caller cancelled the coroutine after
+    usable answer came: no answer, a timeout, any 5xx (a gateway or a service mesh may send one
+    after the service acted), a 2xx that cannot be read, or the caller cancelled the coroutine after
     the request may have been sent (it then runs on: see ``on_abandoned_call``). Never
     retryable: check the outcome before repeating it, with ``client.resolve(error)`` (a
     ``Resolution`` whose ``state`` is ``"applied"``, ``"not_applied"`` or ``"unknown"``), now or

@@ -6,7 +6,8 @@
 use std::fmt::Write as _;
 
 use super::{parse_address, Network};
-use crate::{Amount, Error, Result, LITOSHIS_PER_LTC};
+use crate::amount::MAX_MONEY;
+use crate::{Amount, Error, Result};
 
 /// The URI scheme, as written.
 pub const URI_SCHEME: &str = "litecoin";
@@ -15,8 +16,6 @@ pub const URI_SCHEME: &str = "litecoin";
 /// (at most 2 953 bytes), and a bound on the work an attacker's text can cause.
 pub const MAX_URI_LEN: usize = 16 * 1024;
 
-/// Every litoshi that will ever exist (Litecoin Core's `MAX_MONEY`: 84 000 000 LTC).
-const MAX_MONEY: i64 = 84_000_000 * LITOSHIS_PER_LTC;
 
 /// A payment request: what [`parse_payment_uri`] reads and [`build_payment_uri`] writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
