@@ -166,9 +166,10 @@ macro_rules! for_each_operation {
     /// signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
     /// automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
     /// the payment happened when the send had an `idempotency_key`. With a key the SDK first
-    /// looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
-    /// if there is one, returns it (`replayed` true) instead of paying again; the key is kept
-    /// in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
+    /// looks for an earlier send carrying it among the wallet's transactions of the last 24
+    /// hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
+    /// is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
+    /// 0027). A `description` may not contain `wsdk-idem`.
     #[summary = "Send from a wallet to an address (coin selection, signing, broadcast)"]
     #[wire(SEND_FUNDS_FROM_WALLET sendFundsFromWallet, Transactions, POST "/api/Transactions/send-funds-from-wallet", retry = never)]
     fn send_funds_from_wallet(wallet_name: Text [header "walletName"], recipient_address: Text [body "recipientAddress"], amount: Amount [body "amount"]) options
@@ -176,15 +177,16 @@ macro_rules! for_each_operation {
         SendFundsFromWalletOptions {
             /// Wallet-local note of the recipient's name (Core's `comment_to`).
             recipient_name: Text [body "recipientName"],
-            /// Wallet-local description (Core's `comment`).
+            /// Wallet-local description (Core's `comment`); it may not contain `wsdk-idem`.
             description: Text [body "description"],
             /// Take the fee from the amount (the recipient receives less).
             amount_include_fees: Flag [body "amountIncludeFees"],
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
             /// Makes the send exactly-once: 1 to 64 characters `A-Z a-z 0-9 _ -`, one payment per
-            /// key and wallet, one sender per key at a time. Not sent as a field of its own: it
-            /// travels in the wallet-local description (docs/adr/0014).
+            /// key and wallet. The key is held in this process until its send settles; across
+            /// processes, one sender per key at a time. Not sent as a field of its own: it travels
+            /// in the wallet-local description (docs/adr/0014, 0027).
             idempotency_key: Text [sdk "idempotency_key"],
         } -> SentFunds;
     /// Builds an unsigned transaction spending only `sender_address`'s coins in the wallet

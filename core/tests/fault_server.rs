@@ -471,15 +471,18 @@ async fn a_lost_broadcast_resolves_by_its_txid() {
     assert!(s.request(3).starts_with(&format!("GET /api/Litecoin/transaction-details?txid={SIGNED_TXID} ")), "{}", s.request(3));
 }
 
+/// A txid of the tests' own.
+const T1: &str = "a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1a1";
+
 const NO_ENTRIES: &str = r#"{"successful":true,"data":{"walletName":"w","skip":0,"count":200,"items":[]}}"#;
 
 #[tokio::test]
 async fn a_keyed_send_marks_its_description_and_replays_instead_of_paying_twice() {
-    let entry = r#"{"txid":"t1","category":"send","address":"mxyz","amount":-1.50000000,"fee":0.00001640,"comment":"rent [wsdk-idem:order-17]","to":null}"#;
+    let entry = format!(r#"{{"txid":"{T1}","category":"send","address":"mxyz","amount":-1.50000000,"fee":0.00001640,"comment":"[wsdk-idem:order-17] rent","to":null}}"#);
     let page = format!(r#"{{"successful":true,"data":{{"walletName":"w","skip":0,"count":50,"items":[{entry}]}}}}"#);
-    let sent = r#"{"successful":true,"data":{"txid":"t1","amount":1.5,"fee":0.0000164}}"#;
-    // look-up (nothing), the send, the check that the description was kept
-    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(sent), ok_json(&page)]).await;
+    let sent = format!(r#"{{"successful":true,"data":{{"txid":"{T1}","amount":1.5,"fee":0.0000164}}}}"#);
+    // look-up (nothing), the send, the check that the marker was kept
+    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(&sent), ok_json(&page)]).await;
     let c = client(&s.base_url);
     let options = || wallet_sdk::SendFundsFromWalletOptions {
         description: Some("rent".into()),
@@ -489,19 +492,19 @@ async fn a_keyed_send_marks_its_description_and_replays_instead_of_paying_twice(
     let first = c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap();
     assert!(!first.replayed);
     assert!(s.request(0).starts_with("GET /api/Wallet/transactions?skip=0&count=200 "), "{}", s.request(0));
-    assert!(s.request(1).ends_with(r#"{"recipientAddress":"mxyz","amount":1.5,"description":"rent [wsdk-idem:order-17]"}"#), "{}", s.request(1));
+    assert!(s.request(1).ends_with(r#"{"recipientAddress":"mxyz","amount":1.5,"description":"[wsdk-idem:order-17] rent"}"#), "{}", s.request(1));
     assert_eq!(s.count(), 3);
     // the same key again: found, not sent
     let s2 = FaultServer::start(vec![ok_json(&page)]).await;
     let c2 = client(&s2.base_url);
     let again = c2.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap();
     assert!(again.replayed);
-    assert_eq!((again.txid.as_str(), again.fee.unwrap().litoshis(), again.total_debited.unwrap().litoshis()), ("t1", 1640, 150_001_640));
+    assert_eq!((again.txid.as_str(), again.fee.unwrap().litoshis(), again.total_debited.unwrap().litoshis()), (T1, 1640, 150_001_640));
     assert_eq!(s2.count(), 1);
     // the key of another payment: refused, nothing sent
     let e = c2.send_funds_from_wallet("w", "mabc", Amount::from_ltc("1.5").unwrap(), options()).await.unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Conflict);
-    assert!(e.to_string().contains("this idempotency_key was already used for another payment (to `mxyz`, not `mabc`; txid t1)"), "{e}");
+    assert!(e.to_string().contains(&format!("this idempotency_key was already used (for another payment: to `mxyz`, not `mabc`; txid {T1})")), "{e}");
     assert_eq!(s2.count(), 2);
     // a bad key never leaves
     let bad = wallet_sdk::SendFundsFromWalletOptions { idempotency_key: Some("a b".into()), ..Default::default() };
@@ -521,11 +524,12 @@ async fn keyed_sends_are_refused_by_a_service_that_does_not_keep_descriptions() 
     assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("idempotency_key")));
     assert!(e.to_string().contains("does not keep the description of a send"), "{e}");
     assert_eq!(s.count(), 1);
-    // a send whose description is not found afterwards: done, but keyed sends are refused from then on
-    let sent = r#"{"successful":true,"data":{"txid":"t1"}}"#;
-    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(sent), ok_json(NO_ENTRIES)]).await;
+    // a send whose marker the service cut: done, but keyed sends are refused from then on
+    let sent = format!(r#"{{"successful":true,"data":{{"txid":"{T1}"}}}}"#);
+    let cut = format!(r#"{{"successful":true,"data":{{"items":[{{"txid":"{T1}","category":"send","comment":"[wsdk-id"}}]}}}}"#);
+    let s = FaultServer::start(vec![ok_json(NO_ENTRIES), ok_json(&sent), ok_json(&cut)]).await;
     let c = client(&s.base_url);
-    assert_eq!(c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap().txid, "t1");
+    assert_eq!(c.send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap().txid, T1);
     let e = c.clone().send_funds_from_wallet("w", "mxyz", Amount::from_ltc("1").unwrap(), keyed()).await.unwrap_err();
     assert!(e.to_string().contains("does not keep the description of a send"), "{e}");
     assert_eq!(s.count(), 3);

@@ -132,6 +132,13 @@ async fn serve(proxy: Arc<Proxy>, mut client: TcpStream) {
     let plan = proxy.rules.take(&path, &req);
     // Never the query, headers or body: they may carry credentials and secrets.
     tracing::info!(method = %req.method, path = %req.path(), action = plan.action.name(), "request");
+    let mut req = req;
+    match plan.action {
+        // the request is held on its way: the client may have given up before it arrives
+        Action::DelayThenForward => tokio::time::sleep(plan.delay).await,
+        Action::CutDescriptionThenForward => cut_description(&mut req, plan.max_chars),
+        _ => {}
+    }
     let upstream = if plan.action.forwards() {
         let key = rules::request_key(&req);
         let answer = proxy.upstream.forward(&req, || proxy.rules.forwarded(&path, key.as_deref())).await;
@@ -155,7 +162,7 @@ async fn act(plan: Plan, upstream: Option<Result<Response, String>>, mut client:
         None => Err(error_response(500, "internal", None, "the request was not forwarded")),
     };
     match plan.action {
-        Action::Forward => {
+        Action::Forward | Action::DelayThenForward | Action::CutDescriptionThenForward => {
             let answer = upstream_answer.unwrap_or_else(|e| e);
             let _ = answer.write_to(&mut client).await;
         }
@@ -215,6 +222,20 @@ async fn act(plan: Plan, upstream: Option<Result<Response, String>>, mut client:
                     break;
                 }
             }
+        }
+    }
+}
+
+/// Keeps the first `max_chars` characters of a JSON body's `description`, as a service whose
+/// storage cuts long texts would store it.
+fn cut_description(req: &mut Request, max_chars: usize) {
+    let Ok(mut body) = serde_json::from_slice::<Value>(&req.body) else { return };
+    let Some(text) = body.get("description").and_then(Value::as_str) else { return };
+    body["description"] = Value::from(text.chars().take(max_chars).collect::<String>());
+    req.body = body.to_string().into_bytes();
+    for (name, value) in &mut req.headers {
+        if name.eq_ignore_ascii_case("content-length") {
+            *value = req.body.len().to_string().into_bytes();
         }
     }
 }

@@ -34,6 +34,8 @@ pub enum Action {
     SlowBodyAfterForward,
     HangAfterForward,
     Hang,
+    DelayThenForward,
+    CutDescriptionThenForward,
 }
 
 const ACTIONS: &[(&str, Action)] = &[
@@ -48,12 +50,15 @@ const ACTIONS: &[(&str, Action)] = &[
     ("slow_body_after_forward", Action::SlowBodyAfterForward),
     ("hang_after_forward", Action::HangAfterForward),
     ("hang", Action::Hang),
+    ("delay_then_forward", Action::DelayThenForward),
+    ("cut_description_then_forward", Action::CutDescriptionThenForward),
 ];
 
 /// Fields every rule may carry; the others belong to some actions only.
 const COMMON_FIELDS: &[&str] = &["path", "action", "count", "header"];
 const CANNED_FIELDS: &[&str] = &["status", "headers", "body", "bodyParts", "contentType"];
 const SLOW_FIELDS: &[&str] = &["delayMs"];
+const CUT_FIELDS: &[&str] = &["maxChars"];
 
 impl Action {
     pub fn name(self) -> &'static str {
@@ -68,7 +73,8 @@ impl Action {
     fn fields(self) -> &'static [&'static str] {
         match self {
             Action::StatusBeforeForward | Action::StatusAfterForward | Action::RespondAfterForward | Action::Respond => CANNED_FIELDS,
-            Action::SlowBodyAfterForward => SLOW_FIELDS,
+            Action::SlowBodyAfterForward | Action::DelayThenForward => SLOW_FIELDS,
+            Action::CutDescriptionThenForward => CUT_FIELDS,
             _ => &[],
         }
     }
@@ -83,13 +89,16 @@ pub struct Plan {
     /// `bodyParts` of a `status_*` or `respond*` rule: the canned answer's body, generated as
     /// it is written (the canned body is then empty).
     pub generated: Option<http::BodyParts>,
-    /// `slow_body_after_forward`: the pause before each byte.
+    /// `slow_body_after_forward`: the pause before each byte; `delay_then_forward`: the pause
+    /// before forwarding.
     pub delay: Duration,
+    /// `cut_description_then_forward`: the characters of the body's `description` kept.
+    pub max_chars: usize,
 }
 
 impl Plan {
     pub fn forward() -> Plan {
-        Plan { action: Action::Forward, canned: None, generated: None, delay: Duration::ZERO }
+        Plan { action: Action::Forward, canned: None, generated: None, delay: Duration::ZERO, max_chars: 0 }
     }
 }
 
@@ -242,11 +251,12 @@ fn parse_rule(body: &Value) -> Result<Rule, Invalid> {
     let canned = if action.fields() == CANNED_FIELDS { Some(canned(fields, action)?) } else { None };
     let generated = body_parts(fields)?;
     let delay = int(fields, "delayMs", 0, MAX_DELAY_MS)?.map_or(DEFAULT_DELAY_MS, i64::unsigned_abs);
+    let max_chars = int(fields, "maxChars", 0, 1_000_000)?.map_or(80, i64::unsigned_abs);
     Ok(Rule {
         path,
         header,
         remaining: u32::try_from(remaining).unwrap_or(1),
-        plan: Plan { action, canned, generated, delay: Duration::from_millis(delay) },
+        plan: Plan { action, canned, generated, delay: Duration::from_millis(delay), max_chars: usize::try_from(max_chars).unwrap_or(80) },
     })
 }
 
@@ -395,6 +405,8 @@ mod tests {
         assert_eq!(field_of(json!({ "path": "/a", "action": "hang", "header": { "name": "k" } })), "header.value");
         assert_eq!(field_of(json!({ "path": "/a", "action": "hang", "header": "k: v" })), "header");
         assert_eq!(field_of(json!({ "path": "/a", "action": "slow_body_after_forward", "delayMs": 60_001 })), "delayMs");
+        assert_eq!(field_of(json!({ "path": "/a", "action": "delay_then_forward", "maxChars": 3 })), "maxChars");
+        assert_eq!(field_of(json!({ "path": "/a", "action": "cut_description_then_forward", "maxChars": -1 })), "maxChars");
     }
 
     #[test]
