@@ -398,9 +398,22 @@ pub(crate) struct KeyHold {
     done: bool,
 }
 
+/// What a keyed send found when it asked for its key.
+enum Entered {
+    /// The key is this send's until its request settles.
+    Held(KeyHold),
+    /// An earlier send of the key in this process may still take effect for `wait`: this send
+    /// may only replay what the wallet already shows, or refuse with the earlier send's info.
+    Unsettled { info: Box<ResolveInfo>, wait: Duration },
+}
+
+fn key_slot(client: &Client, wallet: &str, key: &str) -> String {
+    format!("{}\n{wallet}\n{key}", client.base_url())
+}
+
 impl KeyHold {
-    fn enter(client: &Client, op: &'static Operation, wallet: &str, key: &str) -> Result<KeyHold> {
-        let slot = format!("{}\n{wallet}\n{key}", client.base_url());
+    fn enter(client: &Client, op: &'static Operation, wallet: &str, key: &str) -> Result<Entered> {
+        let slot = key_slot(client, wallet, key);
         let now = Instant::now();
         with_keys(|keys| {
             keys.retain(|_, state| !matches!(state, KeyState::Unsettled { until, .. } if *until <= now));
@@ -415,23 +428,11 @@ impl KeyHold {
                 )
                 .set_operation(op.name)),
                 Some(KeyState::Unsettled { until, info }) => {
-                    let wait = until.saturating_duration_since(now);
-                    Err(Error::new(
-                        ErrorKind::OutcomeUnknown,
-                        format!(
-                            "{}: outcome unknown: an earlier send with this idempotency_key in this process may still take effect \
-                             (its request can be in flight for {} s more); nothing was sent — resolve this error or its outcome \
-                             token (it waits until then and looks the key up) instead of sending again",
-                            op.name,
-                            wait.as_secs() + 1
-                        ),
-                    )
-                    .set_operation(op.name)
-                    .with_resolve_info((**info).clone()))
+                    Ok(Entered::Unsettled { info: info.clone(), wait: until.saturating_duration_since(now) })
                 }
                 None => {
                     keys.insert(slot.clone(), KeyState::Running);
-                    Ok(KeyHold { slot, settle: client.settle_time(), info: None, sending: false, done: false })
+                    Ok(Entered::Held(KeyHold { slot, settle: client.settle_time(), info: None, sending: false, done: false }))
                 }
             }
         })
@@ -468,6 +469,34 @@ impl KeyHold {
             }
         });
     }
+}
+
+/// `resolve` found the key's send in the wallet: a later send of the key replays it, so an
+/// unsettled earlier send no longer holds the key.
+fn key_found(client: &Client, wallet: &str, key: &str) {
+    let slot = key_slot(client, wallet, key);
+    with_keys(|keys| {
+        if matches!(keys.get(&slot), Some(KeyState::Unsettled { .. })) {
+            keys.remove(&slot);
+        }
+    });
+}
+
+/// The refusal of a keyed send whose earlier send may still take effect: nothing was sent, and
+/// the error resolves the earlier send.
+fn unsettled_error(op: &'static Operation, info: ResolveInfo, wait: Duration) -> Error {
+    Error::new(
+        ErrorKind::OutcomeUnknown,
+        format!(
+            "{}: outcome unknown: an earlier send with this idempotency_key in this process may still take effect (its \
+             request can be in flight for {} s more) and the wallet does not show it yet; nothing was sent — resolve this \
+             error or its outcome token (it waits until then and looks the key up) instead of sending again",
+            op.name,
+            wait.as_secs() + 1
+        ),
+    )
+    .set_operation(op.name)
+    .with_resolve_info(info)
 }
 
 impl Drop for KeyHold {
@@ -563,12 +592,16 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
     if sends.storage.load(Ordering::Relaxed) == STORAGE_NOT_KEPT {
         return Err(not_kept_error(op));
     }
-    let mut hold = KeyHold::enter(client, op, &wallet, &key)?;
+    let entered = KeyHold::enter(client, op, &wallet, &key)?;
     let mut info = ResolveInfo::of(op, &args);
     let earlier = find_key(client, &wallet, &key, Reach::Window).await?;
     if let Some(entry) = earlier.entry {
         return decode(Answer::made_by_sdk(sent_json(op, &entry, &info)?), None);
     }
+    let mut hold = match entered {
+        Entered::Held(hold) => hold,
+        Entered::Unsettled { info, wait } => return Err(unsettled_error(op, *info, wait)),
+    };
     if earlier.comments_hidden {
         sends.storage.store(STORAGE_NOT_KEPT, Ordering::Relaxed);
         return Err(not_kept_error(op));
@@ -856,6 +889,7 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
                 Ok(json) => decode::typed::<SentFunds>(info.op, Answer::made_by_sdk(json), None)?,
                 Err(e) => return Ok(Check::Unchecked(format!("a send carries the key but cannot be shown to be this call's: {}", e.message()))),
             };
+            key_found(client, wallet, key);
             let mut r = Resolution::new(ResolutionState::Applied, Some(info), "a send carrying the key is in the wallet");
             r.txid = Some(sent.txid.clone());
             r.sent = Some(sent);

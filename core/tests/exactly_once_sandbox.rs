@@ -202,7 +202,7 @@ async fn a_keyed_send_whose_answer_is_lost_resolves_applied_and_is_never_paid_tw
     assert_eq!(e.forwarded(SEND).await, 1, "one payment reached the service");
     assert_eq!(sends_of(&e.direct(), &wallet, &txid).await, 1);
     let entry = e.direct().wallet_transactions(&wallet, Default::default()).await.unwrap().items.into_iter().find(|t| t.txid.as_deref() == Some(&txid) && t.category.as_deref() == Some("send")).unwrap();
-    assert_eq!(entry.comment.as_deref(), Some("invoice 17 [wsdk-idem:inv-17-a]"), "the caller's text is kept");
+    assert_eq!(entry.comment.as_deref(), Some("[wsdk-idem:inv-17-a] invoice 17"), "the caller's text is kept");
 }
 
 #[tokio::test(flavor = "multi_thread")]
@@ -246,4 +246,131 @@ async fn a_lost_wallet_creation_resolves_and_says_when_its_secret_is_gone() {
     e.arm("/api/Address/create", "close_after_forward", 1, json!({})).await;
     let err = c.create_address(&name, Default::default()).await.unwrap_err();
     assert_eq!(err.resolve(&c).await.unwrap().state, ResolutionState::Unknown);
+}
+
+/// A client through the proxy whose calls give up after `timeout`.
+fn impatient(e: &Env, timeout: Duration, settle: Duration) -> Client {
+    Client::builder()
+        .base_url(&e.proxy)
+        .credential(&e.key)
+        .timeout(timeout)
+        .settle_time(settle)
+        .build()
+        .unwrap()
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_keyed_retry_while_the_first_request_is_held_on_its_way_never_pays_twice() {
+    let e = setup().await;
+    let (wallet, _) = e.funded_wallet("held", 3.0).await;
+    let (_, recipient) = e.funded_wallet("held_to", 0.1).await;
+    let amount = Amount::from_ltc("0.2").unwrap();
+    let options = |key: &str| SendFundsFromWalletOptions { idempotency_key: Some(key.into()), ..Default::default() };
+    let c = impatient(&e, Duration::from_secs(1), Duration::from_secs(6));
+    // the proxy holds the first request 3 s; the call gives up after 1 s
+    e.arm(SEND, "delay_then_forward", 1, json!({"delayMs": 3000})).await;
+    let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options("held-1")).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutcomeUnknown, "{err}");
+    // the retry at once is not sent: the first may still take effect
+    let again = c.send_funds_from_wallet(&wallet, &recipient, amount, options("held-1")).await.unwrap_err();
+    assert_eq!(again.kind(), ErrorKind::OutcomeUnknown, "{again}");
+    assert!(again.outcome_token().is_some());
+    // so is one from another client of this process
+    let other = impatient(&e, Duration::from_secs(30), Duration::from_secs(6));
+    let third = other.send_funds_from_wallet(&wallet, &recipient, amount, options("held-1")).await.unwrap_err();
+    assert_eq!(third.kind(), ErrorKind::OutcomeUnknown, "{third}");
+    // resolving the refusal waits for the first request, which did arrive
+    let r = again.resolve(&c).await.expect("resolve");
+    assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
+    assert_eq!(e.forwarded(SEND).await, 1);
+    let txid = r.txid.expect("txid");
+    assert_eq!(sends_of(&e.direct(), &wallet, &txid).await, 1);
+    // the same once the caller cancels instead: the retry is refused while the request runs
+    e.arm(SEND, "delay_then_forward", 1, json!({"delayMs": 2000})).await;
+    let patient = impatient(&e, Duration::from_secs(30), Duration::from_secs(3));
+    let cancelled = tokio::time::timeout(Duration::from_millis(500), patient.send_funds_from_wallet(&wallet, &recipient, amount, options("held-2"))).await;
+    assert!(cancelled.is_err(), "the call was given up");
+    let refused = patient.send_funds_from_wallet(&wallet, &recipient, amount, options("held-2")).await.unwrap_err();
+    assert_eq!(refused.kind(), ErrorKind::Conflict, "{refused}");
+    // once the request has its answer, the key replays
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let replay = patient.send_funds_from_wallet(&wallet, &recipient, amount, options("held-2")).await.expect("replay");
+    assert!(replay.replayed);
+    assert_eq!(e.forwarded(SEND).await, 2);
+    assert_eq!(sends_of(&e.direct(), &wallet, &replay.txid).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_lost_keyed_send_behind_a_dust_flood_still_resolves_applied() {
+    let e = setup().await;
+    let (wallet, _) = e.funded_wallet("flood", 3.0).await;
+    let (_, recipient) = e.funded_wallet("flood_to", 0.1).await;
+    let c = e.proxied();
+    let options = || SendFundsFromWalletOptions { idempotency_key: Some("flood-1".into()), ..Default::default() };
+    let amount = Amount::from_ltc("0.15").unwrap();
+    e.arm(SEND, "close_after_forward", 1, json!({})).await;
+    let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::OutcomeUnknown, "{err}");
+    // someone pays the wallet 1,100 dust outputs: the send is now behind 1,100 newer entries
+    let flood = post(&e.sandbox, "/sandbox/flood", json!({"walletName": wallet, "outputs": 1100})).await;
+    assert_eq!(flood["outputs"], 1100);
+    let r = err.resolve(&c).await.expect("resolve");
+    assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
+    // and from its token, in a fresh client
+    let r = e.proxied().resolve_token(&err.outcome_token().unwrap()).await.expect("resolve_token");
+    assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
+    let again = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.expect("retry");
+    assert!(again.replayed);
+    assert_eq!(e.forwarded(SEND).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_503_after_the_work_is_outcome_unknown_and_resolves_applied() {
+    let e = setup().await;
+    let (wallet, _) = e.funded_wallet("s503", 3.0).await;
+    let (_, recipient) = e.funded_wallet("s503_to", 0.1).await;
+    let c = e.proxied();
+    let options = || SendFundsFromWalletOptions { idempotency_key: Some("s503-1".into()), ..Default::default() };
+    let amount = Amount::from_ltc("0.12").unwrap();
+    e.arm(SEND, "status_after_forward", 1, json!({"status": 503, "body": "upstream connect error or disconnect/reset before headers"})).await;
+    let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.unwrap_err();
+    assert_eq!((err.kind(), err.status()), (ErrorKind::OutcomeUnknown, Some(503)), "{err}");
+    assert!(!err.is_retryable());
+    let r = err.resolve(&c).await.expect("resolve");
+    assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
+    // a binding's resolve of such an error without its token says unknown, never not_applied
+    let without = Resolution::without_token(Some(ErrorKind::ServiceUnavailable), Some("send_funds_from_wallet".into()), 1, Some(503));
+    assert_eq!(without.state, ResolutionState::Unknown);
+    let without = Resolution::without_token(None, Some("send_funds_from_wallet".into()), 0, None);
+    assert_eq!(without.state, ResolutionState::Unknown, "an internal error may come after the request left");
+    let again = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.expect("retry");
+    assert!(again.replayed);
+    assert_eq!(e.forwarded(SEND).await, 1);
+}
+
+#[tokio::test(flavor = "multi_thread")]
+async fn a_service_that_cuts_descriptions_keeps_the_key_or_makes_keyed_sends_refused() {
+    let e = setup().await;
+    let (wallet, _) = e.funded_wallet("cut", 3.0).await;
+    let (_, recipient) = e.funded_wallet("cut_to", 0.1).await;
+    let c = e.proxied();
+    let amount = Amount::from_ltc("0.11").unwrap();
+    let long = format!("invoice 17 for {}", "a very long line item ".repeat(20));
+    let options = |key: &str| SendFundsFromWalletOptions { description: Some(long.clone()), idempotency_key: Some(key.into()), ..Default::default() };
+    // the service keeps the first 80 characters: the marker comes first, so it stays
+    e.arm(SEND, "cut_description_then_forward", 1, json!({"maxChars": 80})).await;
+    let first = c.send_funds_from_wallet(&wallet, &recipient, amount, options("cut-1")).await.expect("send");
+    let again = e.proxied().send_funds_from_wallet(&wallet, &recipient, amount, options("cut-1")).await.expect("retry");
+    assert_eq!((again.replayed, again.txid.as_str()), (true, first.txid.as_str()));
+    assert_eq!(e.forwarded(SEND).await, 1);
+    // a service that keeps 10 cuts the marker: the SDK sees it after the send and refuses keys
+    e.arm(SEND, "cut_description_then_forward", 1, json!({"maxChars": 10})).await;
+    c.send_funds_from_wallet(&wallet, &recipient, amount, options("cut-2")).await.expect("send");
+    let refused = c.send_funds_from_wallet(&wallet, &recipient, amount, options("cut-3")).await.unwrap_err();
+    assert_eq!((refused.kind(), refused.field()), (ErrorKind::InvalidInput, Some("idempotency_key")), "{refused}");
+    assert_eq!(e.forwarded(SEND).await, 2);
+    // caller text cannot plant a key
+    let planted = SendFundsFromWalletOptions { description: Some("[wsdk-idem:cut-4]".into()), ..Default::default() };
+    let e2 = e.direct().send_funds_from_wallet(&wallet, &recipient, amount, planted).await.unwrap_err();
+    assert_eq!((e2.kind(), e2.field()), (ErrorKind::InvalidInput, Some("description")));
 }

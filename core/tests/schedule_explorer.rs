@@ -19,10 +19,13 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::io::AsyncWriteExt;
+use tokio::net::TcpListener;
 use tokio::time::Instant;
 use wallet_sdk::{Amount, Client, ErrorKind, ResolutionState, RetryPolicy, SendFundsFromWalletOptions};
+
+mod common;
+use common::read_request_kept_alive;
 
 const WALLET: &str = "w";
 const RECIPIENT: &str = "rltc1qrecipient";
@@ -143,35 +146,6 @@ fn http(status: u16, body: &str) -> Vec<u8> {
     format!("HTTP/1.1 {status} X\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}", body.len()).into_bytes()
 }
 
-/// One request from a kept-alive connection: head and body, or `None` when it closed.
-async fn read_request(sock: &mut TcpStream, buf: &mut Vec<u8>) -> Option<(String, String)> {
-    let mut tmp = [0u8; 8192];
-    loop {
-        if let Some(pos) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
-            let head = String::from_utf8_lossy(&buf[..pos]).to_string();
-            let len = head
-                .lines()
-                .find_map(|l| l.to_ascii_lowercase().strip_prefix("content-length:").map(|v| v.trim().parse::<usize>().unwrap_or(0)))
-                .unwrap_or(0);
-            while buf.len() < pos + 4 + len {
-                let n = sock.read(&mut tmp).await.ok()?;
-                if n == 0 {
-                    return None;
-                }
-                buf.extend_from_slice(&tmp[..n]);
-            }
-            let body = String::from_utf8_lossy(&buf[pos + 4..pos + 4 + len]).to_string();
-            buf.drain(..pos + 4 + len);
-            return Some((head, body));
-        }
-        let n = sock.read(&mut tmp).await.ok()?;
-        if n == 0 {
-            return None;
-        }
-        buf.extend_from_slice(&tmp[..n]);
-    }
-}
-
 fn query(head: &str, name: &str) -> Option<usize> {
     let target = head.split_whitespace().nth(1)?;
     let (_, q) = target.split_once('?')?;
@@ -270,7 +244,7 @@ async fn serve(listener: TcpListener, service: Shared, fates: Arc<Mutex<Rng>>, r
         tokio::spawn(async move {
             let mut buf = Vec::new();
             let connection = async {
-                while let Some((head, body)) = read_request(&mut sock, &mut buf).await {
+                while let Some((head, body)) = read_request_kept_alive(&mut sock, &mut buf).await {
                     match handle(&service, &head, &body, &fates).await {
                         Reply::Write(bytes) => {
                             if sock.write_all(&bytes).await.is_err() {

@@ -47,6 +47,7 @@ pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[
         ("POST", "/sandbox/faults") => faults(state, &body),
         ("POST", "/sandbox/reorg") => reorg(state, &body).await,
         ("POST", "/sandbox/replace") => replace(state, &body).await,
+        ("POST", "/sandbox/flood") => flood(state, &body).await,
         _ => Err(ApiError::not_found(format!("No sandbox endpoint {method} {path}."))),
     }
 }
@@ -269,6 +270,28 @@ async fn replace(state: &Arc<AppState>, body: &Value) -> OpResult {
     node.rpc("syncwithvalidationinterfacequeue", json!([])).await?;
     let fee = bumped.get("fee").and_then(amount::from_json).map(amount::ltc).unwrap_or(Value::Null);
     ok("Replaced", json!({ "txid": bumped.get("txid"), "replacedTxid": txid, "fee": fee }))
+}
+
+/// The most outputs of one `/sandbox/flood` (a standard transaction holds about 2,900).
+const MAX_FLOOD_OUTPUTS: i64 = 2_000;
+
+/// Pays a wallet `outputs` dust outputs (0.0001 LTC each, to as many new addresses of the wallet)
+/// in one transaction from the miner, then mines it: as many new entries in the wallet's
+/// `wallet_transactions`, as someone flooding the wallet would make.
+async fn flood(state: &Arc<AppState>, body: &Value) -> OpResult {
+    let wallet = str_field(body, "walletName")?.ok_or_else(|| ApiError::missing("walletName"))?;
+    crate::node::validate_wallet_name("walletName", &wallet)?;
+    let outputs = int_field(body, "outputs", 1, MAX_FLOOD_OUTPUTS)?.ok_or_else(|| ApiError::missing("outputs"))?;
+    let node = &state.default_node;
+    let mut amounts = serde_json::Map::new();
+    for _ in 0..outputs {
+        let address = node.wrpc(&wallet, "getnewaddress", json!([])).await?;
+        let address = address.as_str().ok_or_else(|| ApiError::validation("walletName", "the node gave no address"))?.to_string();
+        amounts.insert(address, json!(amount::ltc(10_000)));
+    }
+    let txid = node.wrpc(MINER_WALLET, "sendmany", json!(["", amounts])).await?;
+    mine(state, 1, None).await?;
+    ok("Flooded", json!({ "txid": txid, "outputs": outputs }))
 }
 
 fn faults(state: &Arc<AppState>, body: &Value) -> OpResult {

@@ -109,11 +109,16 @@ async fn key_mine_and_fund_inputs_are_range_checked() {
         ("/sandbox/replace", "walletName", json!({ "txid": "0".repeat(64), "walletName": 5 })),
         // a transaction the miner wallet does not have: Core's message, naming the txid
         ("/sandbox/replace", "txid", json!({ "txid": "0".repeat(64) })),
+        ("/sandbox/flood", "walletName", json!({ "outputs": 3 })),
+        ("/sandbox/flood", "walletName", json!({ "walletName": "a/b", "outputs": 3 })),
+        ("/sandbox/flood", "outputs", json!({ "walletName": "w" })),
+        ("/sandbox/flood", "outputs", json!({ "walletName": "w", "outputs": 0 })),
+        ("/sandbox/flood", "outputs", json!({ "walletName": "w", "outputs": 2_001 })),
     ];
     for (path, field, body) in cases {
         assert_field(&post(path, body.clone()).await, field, &format!("{path} {body}"));
     }
-    for path in ["/sandbox/keys", "/sandbox/mine", "/sandbox/fund", "/sandbox/faults", "/sandbox/reorg", "/sandbox/replace"] {
+    for path in ["/sandbox/keys", "/sandbox/mine", "/sandbox/fund", "/sandbox/faults", "/sandbox/reorg", "/sandbox/replace", "/sandbox/flood"] {
         assert_field(&post_raw(path, "[1, 2]").await, "body", path);
         assert_field(&post_raw(path, "{not json").await, "body", path);
     }
