@@ -84,10 +84,13 @@ jvm-jar: deps
 
 ## Coverage-guided fuzzing (docs/fuzzing.md): every target of fuzz/ for FUZZ_SECONDS (default 60)
 ## each, with its dictionary and seeds; installs nightly and cargo-fuzz when missing; fails on any
-## finding (the input is in fuzz/artifacts/<target>/).
+## finding (the input is in fuzz/artifacts/<target>/). Then EXPLORE_SCHEDULES (default 20,000)
+## schedules of exactly-once (docs/adr/0027; `cargo test` runs 1,000): a failure prints the seed.
 .PHONY: fuzz test-fuzz-smoke
+EXPLORE_SCHEDULES ?= 20000
 fuzz:
 	scripts/fuzz
+	EXPLORE_SCHEDULES=$(EXPLORE_SCHEDULES) cargo test -p wallet-sdk --test schedule_explorer random_schedules
 
 ## The same, FUZZ_SMOKE_SECONDS (default 20) per target: the harness builds and runs.
 FUZZ_SMOKE_SECONDS ?= 20

@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
-use pyo3::types::{PyDict, PyTuple, PyType};
+use pyo3::types::{PyCFunction, PyDict, PyTuple, PyType};
 use wallet_sdk::fields::{Fields, RecordType};
 use wallet_sdk::*;
 
@@ -322,9 +322,6 @@ fn abandoned_call_hook(user: Option<Py<PyAny>>) -> impl Fn(&wallet_sdk::Abandone
     }
 }
 
-/// For a non-idempotent operation, an awaitable whose cancellation raises
-/// `OutcomeUnknownError` instead of `CancelledError` (the request runs on, see
-/// `_outcome_on_cancel`); other operations' awaitables as they are.
 /// Runs `f`, a constructor or setter that calls into the core: its error as the typed
 /// exception, and a panic as `wallet_sdk.InternalError` rather than pyo3's `PanicException`.
 fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> Result<T, wallet_sdk::Error>) -> PyResult<T> {
@@ -334,12 +331,21 @@ fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> Result<T, wallet_sdk::Error>) 
     }
 }
 
-fn guard_cancellation<'py>(py: Python<'py>, operation: &'static str, awaitable: Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+/// For a non-idempotent operation, an awaitable whose cancellation raises
+/// `OutcomeUnknownError` with the outcome token the call recorded in `cell` (the request runs on,
+/// see `_outcome_on_cancel`) instead of `CancelledError`; other operations' awaitables as they are.
+fn guard_cancellation<'py>(
+    py: Python<'py>,
+    operation: &'static str,
+    awaitable: Bound<'py, PyAny>,
+    cell: wallet_sdk::OutcomeTokenCell,
+) -> PyResult<Bound<'py, PyAny>> {
     static GUARD: PyOnceLock<Py<PyAny>> = PyOnceLock::new();
     if wallet_sdk::operations::by_name(operation).is_none_or(|op| op.idempotent) {
         return Ok(awaitable);
     }
-    GUARD.import(py, "wallet_sdk._errors", "_outcome_on_cancel")?.call1((operation, awaitable))
+    let token = PyCFunction::new_closure(py, None, None, move |_, _| -> PyResult<Option<String>> { Ok(cell.take()) })?;
+    GUARD.import(py, "wallet_sdk._errors", "_outcome_on_cancel")?.call1((operation, awaitable, token))
 }
 
 fn expires_at(py: Python<'_>, t: Option<std::time::SystemTime>) -> PyResult<Py<PyAny>> {
@@ -624,11 +630,13 @@ impl AsyncClient {
         let args = convert::arguments_to_json(py, arguments)?;
         let c = self.client(py)?;
         let guarded = wallet_sdk::operations::by_name(&operation).map(|op| op.name);
+        let cell = wallet_sdk::OutcomeTokenCell::new();
+        let recorded = cell.clone();
         let awaitable = future_into_py(py, async move {
-            Ok(Out::from_result(c.call(&operation, &args).await))
+            Ok(Out::from_result(recorded.record(c.call(&operation, &args)).await))
         })?;
         match guarded {
-            Some(name) => guard_cancellation(py, name, awaitable),
+            Some(name) => guard_cancellation(py, name, awaitable, cell),
             None => Ok(awaitable),
         }
     }
@@ -898,11 +906,13 @@ macro_rules! declare_exported {
                 #[allow(clippy::too_many_arguments)]
                 fn $name<'py>(&self, py: Python<'py>, $($req: exported_types::$rty,)* $($($opt: Option<exported_types::$oty>,)+)?) -> PyResult<Bound<'py, PyAny>> {
                     let c = self.client(py)?;
+                    let cell = wallet_sdk::OutcomeTokenCell::new();
+                    let recorded = cell.clone();
                     let awaitable = future_into_py(py, async move {
                         let call = c.$name($($req.core_arg(),)* $($oname { $($opt: $opt.map(IntoCore::into_core),)+ })?);
-                        Ok(Out::from_result::<wallet_sdk::$ret>(call.await))
+                        Ok(Out::from_result::<wallet_sdk::$ret>(recorded.record(call).await))
                     })?;
-                    guard_cancellation(py, stringify!($name), awaitable)
+                    guard_cancellation(py, stringify!($name), awaitable, cell)
                 }
             )*
         }

@@ -434,7 +434,39 @@ def test_a_keyed_send_whose_answer_is_lost_resolves_applied_and_is_never_paid_tw
     assert hits("/api/Transactions/send-funds-from-wallet", key)["forwarded"] == 1
     sends = [t for page in direct.wallet_transactions_pages(wallet) for t in page if t.category == "send"]
     assert [t.txid for t in sends] == [r.txid]
-    assert sends[0].comment == "invoice 9 [wsdk-idem:py-inv-9]"
+    assert sends[0].comment == "[wsdk-idem:py-inv-9] invoice 9"
+
+
+def test_a_cancelled_keyed_send_keeps_its_key_until_its_request_settles():
+    """The caller cancels a keyed send while the proxy holds its request, then sends the key
+    again at once: nothing is sent twice; the retry is refused while the request runs, and
+    replays it once it has landed."""
+    key = fresh_key()
+    direct = make_client(key)
+    wallet, _ = _wallet_with_address(direct, "pycan", "3")
+    _, recipient = _wallet_with_address(direct, "pycan_to", "0.1")
+    path = "/api/Transactions/send-funds-from-wallet"
+    arm(path, key, "delay_then_forward", delayMs=2000)
+
+    async def go() -> None:
+        async with w.AsyncClient(env("WALLET_FAULT_PROXY_URL"), key, timeout=30, settle_time=5) as c:
+            send = lambda: c.send_funds_from_wallet(wallet, recipient, Decimal("0.2"), idempotency_key="py-can-1")  # noqa: E731
+            task = asyncio.ensure_future(send())
+            await asyncio.sleep(0.5)
+            task.cancel()
+            with pytest.raises(w.OutcomeUnknownError) as cancelled:
+                await task
+            assert cancelled.value.outcome_token
+            with pytest.raises(w.ConflictError):
+                await send()  # the first request is still on its way
+            await asyncio.sleep(3)
+            again = await send()
+            assert again.replayed
+            r = await c.resolve(cancelled.value)
+            assert (r.state, r.txid) == ("applied", again.txid), r.reason
+
+    asyncio.run(go())
+    assert hits(path, key)["forwarded"] == 1
 
 
 def test_resolve_in_asyncio_and_without_a_token():

@@ -217,6 +217,8 @@ struct PreparedCall {
     /// What is scrubbed from everything the answer brings back: the credential's forms and
     /// the call's secret inputs'.
     forms: SecretForms,
+    /// What resolves a non-idempotent call, for the report of one whose caller stopped waiting.
+    resolve: Option<Box<crate::exactly_once::ResolveInfo>>,
 }
 
 /// Held while the caller waits for a detached request; dropped early when the caller stops
@@ -774,12 +776,16 @@ impl Client {
         hold: Option<crate::exactly_once::KeyHold>,
         decode: Decode<'_>,
     ) -> Result<()> {
-        let prepared = self.prepare(op, &args)?;
+        let mut prepared = self.prepare(op, &args)?;
         let shared;
         let (call, answer) = if op.idempotent {
             let answer = self.send(op, &prepared).await;
             (&prepared, answer)
         } else {
+            if let Some(info) = &resolve {
+                crate::exactly_once::record_outcome_token(info, self.settle_time());
+                prepared.resolve = Some(info.clone());
+            }
             shared = Arc::new(prepared);
             (&*shared, self.send_detached(op, shared.clone(), hold).await)
         };
@@ -813,7 +819,7 @@ impl Client {
             .check_not_expired(now_unix(), self.shared.expiry_skew)
             .map_err(|e| e.set_operation(op.name))?;
         let forms = SecretForms::with_credential(credential.credential.echo_forms(), req.secrets.iter().map(String::as_str));
-        Ok(PreparedCall { req, credential, forms })
+        Ok(PreparedCall { req, credential, forms, resolve: None })
     }
 
     /// Sends a non-idempotent request on a task of its own, so that once written it runs to
@@ -872,6 +878,10 @@ impl Client {
                 (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {
+                let e = match &call.resolve {
+                    Some(info) if info.applies_to(&e) => e.with_resolve_info((**info).clone().settling(self.settle_time())),
+                    _ => e,
+                };
                 let e = e.scrub(forms);
                 (e.request_id().map(str::to_string), e.status(), Err(e))
             }

@@ -349,6 +349,56 @@ struct TokenV1 {
     since: Option<i64>,
 }
 
+// ------------------------------------------------------------------ tokens of calls given up
+
+tokio::task_local! {
+    static TOKEN_CELL: OutcomeTokenCell;
+}
+
+/// Where a non-idempotent call records its outcome token just before its request may leave, so
+/// that a caller who stops waiting (drops the future, times out, cancels) still has it: the
+/// request runs on in the background (see [`crate::AbandonedCall`]), and the token resolves it.
+///
+/// ```
+/// # async fn demo(client: wallet_sdk::Client) -> wallet_sdk::Result<()> {
+/// use std::time::Duration;
+/// let cell = wallet_sdk::OutcomeTokenCell::new();
+/// let send = client.send_funds_from_wallet("shop", "rltc1q…", wallet_sdk::Amount::from_ltc("0.25")?, Default::default());
+/// if tokio::time::timeout(Duration::from_secs(5), cell.record(send)).await.is_err() {
+///     if let Some(token) = cell.take() {
+///         let r = client.resolve_token(&token).await?; // waits for the settle time if needed
+///         println!("{}", r.state);
+///     }
+/// }
+/// # Ok(()) }
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct OutcomeTokenCell(std::sync::Arc<Mutex<Option<String>>>);
+
+impl OutcomeTokenCell {
+    /// An empty cell.
+    pub fn new() -> OutcomeTokenCell {
+        OutcomeTokenCell::default()
+    }
+
+    /// Runs `call` (one call of a [`Client`](crate::Client), or several: the last token
+    /// recorded wins), recording its outcome token here once its request may leave.
+    pub async fn record<F: std::future::Future>(&self, call: F) -> F::Output {
+        TOKEN_CELL.scope(self.clone(), call).await
+    }
+
+    /// The token recorded, if a non-idempotent request may have left; `None` otherwise (nothing
+    /// was sent, or the operation is safe to repeat).
+    pub fn take(&self) -> Option<String> {
+        lock(&self.0).take()
+    }
+}
+
+/// Records the token of a call about to send, in the cell of the task, if any.
+pub(crate) fn record_outcome_token(info: &ResolveInfo, settle: Duration) {
+    let _ = TOKEN_CELL.try_with(|cell| *lock(&cell.0) = Some(info.clone().settling(settle).to_token()));
+}
+
 // ------------------------------------------------------------------ keys in flight
 
 /// What a client's keyed sends learnt about the service, shared by its clones.

@@ -73,7 +73,7 @@ pub use events::{
     WatchOptions, MAX_CURSOR_LEN,
 };
 pub use exactly_once::{
-    Resolution, ResolutionState, IDEMPOTENCY_LOOKUP_PAGES, IDEMPOTENCY_WINDOW, MAX_IDEMPOTENCY_KEY_LEN,
+    OutcomeTokenCell, Resolution, ResolutionState, IDEMPOTENCY_LOOKUP_PAGES, IDEMPOTENCY_WINDOW, MAX_IDEMPOTENCY_KEY_LEN,
 };
 pub use methods::*;
 pub use models::*;

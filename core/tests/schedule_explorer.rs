@@ -22,7 +22,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::time::Instant;
-use wallet_sdk::{Amount, Client, ErrorKind, ResolutionState, RetryPolicy, SendFundsFromWalletOptions};
+use wallet_sdk::{Amount, Client, ErrorKind, OutcomeTokenCell, ResolutionState, RetryPolicy, SendFundsFromWalletOptions};
 
 mod common;
 use common::read_request_kept_alive;
@@ -276,7 +276,8 @@ struct Seen {
     applied: Vec<(String, String)>,
     /// (key, txid, replayed) of every successful send.
     sent: Vec<(String, String, bool)>,
-    /// Call id → how it ended: `ok`, `outcome_unknown+token`, `cancelled`, or another kind.
+    /// Call id → how it ended: `ok`, `outcome_unknown+token`, `cancelled+token`, `cancelled`
+    /// (without a token), or another kind.
     calls: HashMap<u64, String>,
     abandoned_reports: usize,
     log: Vec<String>,
@@ -313,12 +314,22 @@ async fn caller(clients: Vec<Client>, key: String, litoshis: i64, mut rng: Rng, 
         };
         let send = client.send_funds_from_wallet(WALLET, RECIPIENT, Amount::from_litoshis(litoshis), options);
         let give_up = if rng.chance(30) { rng.ms(3_000) } else { Duration::from_secs(3_600) };
-        let outcome = tokio::time::timeout(give_up, send).await;
+        let cell = OutcomeTokenCell::new();
+        let outcome = tokio::time::timeout(give_up, cell.record(send)).await;
         let error = match outcome {
             Err(_) => {
-                seen.lock().unwrap().calls.insert(call, "cancelled".into());
-                // the caller who gave up tries again at once, or a little later
-                tokio::time::sleep(rng.ms(500)).await;
+                let token = cell.take();
+                seen.lock().unwrap().calls.insert(call, if token.is_some() { "cancelled+token" } else { "cancelled" }.into());
+                match token {
+                    // the guide's way: resolve what was given up
+                    Some(token) if rng.chance(50) => {
+                        if resolved(&key, client.resolve_token(&token).await, &seen) {
+                            return;
+                        }
+                    }
+                    // the caller who gave up tries again at once, or a little later
+                    _ => tokio::time::sleep(rng.ms(500)).await,
+                }
                 continue;
             }
             Ok(Ok(sent)) => {
@@ -341,23 +352,38 @@ async fn caller(clients: Vec<Client>, key: String, litoshis: i64, mut rng: Rng, 
         }
         match rng.below(3) {
             // the guide's way: resolve first
-            0 | 1 => match error.resolve(&client).await {
-                Ok(r) => {
-                    let mut s = seen.lock().unwrap();
-                    s.log.push(format!("resolve ({key}): {} {:?}: {}", r.state, r.txid, r.reason));
-                    match r.state {
-                        ResolutionState::Applied => {
-                            s.applied.push((key.clone(), r.txid.clone().unwrap_or_default()));
-                            return;
-                        }
-                        ResolutionState::NotApplied => s.not_applied.push((key.clone(), Instant::now())),
-                        ResolutionState::Unknown => {}
-                    }
+            0 | 1 => {
+                if resolved(&key, error.resolve(&client).await, &seen) {
+                    return;
                 }
-                Err(e) => seen.lock().unwrap().log.push(format!("resolve ({key}) failed: {e}")),
-            },
+            }
             // an impatient caller retries at once with the same key
             _ => tokio::time::sleep(rng.ms(300)).await,
+        }
+    }
+}
+
+/// Notes what `resolve` said; `true` when the payment is known to be made.
+fn resolved(key: &str, r: wallet_sdk::Result<wallet_sdk::Resolution>, seen: &Mutex<Seen>) -> bool {
+    let mut s = seen.lock().unwrap();
+    match r {
+        Ok(r) => {
+            s.log.push(format!("resolve ({key}): {} {:?}: {}", r.state, r.txid, r.reason));
+            match r.state {
+                ResolutionState::Applied => {
+                    s.applied.push((key.to_string(), r.txid.clone().unwrap_or_default()));
+                    true
+                }
+                ResolutionState::NotApplied => {
+                    s.not_applied.push((key.to_string(), Instant::now()));
+                    false
+                }
+                ResolutionState::Unknown => false,
+            }
+        }
+        Err(e) => {
+            s.log.push(format!("resolve ({key}) failed: {e}"));
+            false
         }
     }
 }
@@ -480,13 +506,13 @@ fn check(service: &Service, seen: &Seen) -> Result<(), String> {
         }
     }
     // 4. a call whose request reached the service ends in success or outcome_unknown with a
-    //    token, or, given up by its caller, is reported to the abandoned-call hook
+    //    token; given up by its caller, it leaves a token and is reported to the abandoned-call hook
     let mut given_up = 0;
     for r in &service.requests {
         let Some(call) = r.call else { continue };
         match seen.calls.get(&call).map(String::as_str) {
             Some("ok" | "outcome_unknown+token") => {}
-            Some("cancelled") => given_up += 1,
+            Some("cancelled+token") => given_up += 1,
             other => broken.push(format!("invariant 4: call {call} reached the service ({:?}) and ended {other:?}", r.fate)),
         }
     }

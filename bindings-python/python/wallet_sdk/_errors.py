@@ -364,9 +364,10 @@ def _report_abandoned(
             _logger().exception("the on_abandoned_call hook failed for %s", operation)
 
 
-async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T]) -> _T:
+async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T], token: Callable[[], Optional[str]]) -> _T:
     """Awaits a non-idempotent call; cancelling it raises ``OutcomeUnknownError`` instead of
-    ``CancelledError``, because the request may already have been sent (it runs on)."""
+    ``CancelledError``, because the request may already have been sent (it runs on). ``token``
+    gives the outcome token the call recorded when its request was about to leave."""
     import asyncio  # here, not at module level: it costs most of `import wallet_sdk` (~50 ms)
 
     try:
@@ -383,6 +384,7 @@ async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T]) -> _T:
             kind="outcome_unknown",
             operation=operation,
             retryable=False,
+            outcome_token=token(),
         ) from None
 
 

@@ -386,9 +386,10 @@ class Client:
         signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
         automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
         the payment happened when the send had an `idempotency_key`. With a key the SDK first
-        looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
-        if there is one, returns it (`replayed` true) instead of paying again; the key is kept
-        in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
+        looks for an earlier send carrying it among the wallet's transactions of the last 24
+        hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
+        is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
+        0027). A `description` may not contain `wsdk-idem`.
         """
         ...
     def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
@@ -664,9 +665,10 @@ class AsyncClient:
         signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
         automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
         the payment happened when the send had an `idempotency_key`. With a key the SDK first
-        looks for an earlier send carrying it among the wallet's newest 1000 transactions and,
-        if there is one, returns it (`replayed` true) instead of paying again; the key is kept
-        in the wallet-local `description` as ` [wsdk-idem:KEY]` (docs/adr/0014).
+        looks for an earlier send carrying it among the wallet's transactions of the last 24
+        hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
+        is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
+        0027). A `description` may not contain `wsdk-idem`.
         """
         ...
     async def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
