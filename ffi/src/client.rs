@@ -235,6 +235,18 @@ async fn run_guarded(
         return Err(WalletError::cancelled());
     }
     IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
+    // a non-idempotent call records its outcome token where a cancel can still read it
+    let cell = match operation.and_then(wallet_sdk::operations::by_name) {
+        Some(op) if !op.idempotent => Some(wallet_sdk::OutcomeTokenCell::new()),
+        _ => None,
+    };
+    let fut: ErasedCall = match &cell {
+        Some(cell) => {
+            let cell = cell.clone();
+            Box::pin(async move { cell.record(fut).await })
+        }
+        None => fut,
+    };
     // `None`: the token fired; `Err(None)`: the task was aborted; `Err(Some(_))`: a panic
     let outcome = if ON_CALL_TASK.try_with(|_| ()).is_ok() {
         // the call's own task already (`fast.rs`): no second one
@@ -246,7 +258,7 @@ async fn run_guarded(
         until_cancelled(crate::deferred::HeldWake(task), token).await.map(|r| r.map_err(|e| e.is_panic().then(|| e.into_panic())))
     };
     match outcome {
-        None => Err(cancelled_error(operation)),
+        None => Err(cancelled_error(operation, cell.and_then(|c| c.take()))),
         Some(Ok(Ok(v))) => Ok(v),
         Some(Ok(Err(e))) => Err(e.into()),
         Some(Err(Some(panic))) => Err(WalletError::internal(format!(
@@ -295,10 +307,11 @@ impl<F: Future> Future for CatchUnwind<F> {
 }
 
 /// The error of a call whose token fired while it ran: `OutcomeUnknown` for a non-idempotent
-/// operation (the core's table decides), `Cancelled` otherwise.
-fn cancelled_error(operation: Option<&str>) -> WalletError {
+/// operation (the core's table decides), with the outcome token the call recorded if its
+/// request may have left, `Cancelled` otherwise.
+fn cancelled_error(operation: Option<&str>, outcome_token: Option<String>) -> WalletError {
     match operation.and_then(wallet_sdk::operations::by_name) {
-        Some(op) if !op.idempotent => WalletError::cancelled_outcome_unknown(op.name),
+        Some(op) if !op.idempotent => WalletError::cancelled_outcome_unknown(op.name, outcome_token),
         _ => WalletError::cancelled(),
     }
 }
@@ -309,7 +322,7 @@ fn cancelled_error(operation: Option<&str>) -> WalletError {
 /// for the others. The generated Swift calls it when a `Task` is cancelled (ADRs 0005, 0016).
 #[uniffi::export]
 pub fn cancelled_call_error(operation: String) -> Option<WalletError> {
-    match cancelled_error(Some(&operation)) {
+    match cancelled_error(Some(&operation), None) {
         e @ WalletError::OutcomeUnknown { .. } => Some(e),
         _ => None,
     }
@@ -707,6 +720,8 @@ mod tests {
         let info = e.info();
         assert!(!info.retryable);
         assert_eq!(info.operation.as_deref(), Some("create_wallet"));
+        let token = info.outcome_token.expect("a token resolves what was cancelled");
+        assert!(token.contains(r#""operation":"create_wallet""#) && token.contains(r#""wallet_name":"w1""#), "{token}");
         let call = told.recv_timeout(Duration::from_secs(10)).expect("the listener is told");
         assert_eq!(call.operation, "create_wallet");
         assert!(call.succeeded, "{call:?}");

@@ -172,10 +172,12 @@ impl WalletError {
 
     /// A non-idempotent call cancelled through a `CancelToken`: its request may have been
     /// sent, and the core finishes it in the background (its outcome goes to the abandoned-call
-    /// listener), so the caller must not take it as "nothing happened".
-    pub(crate) fn cancelled_outcome_unknown(operation: &str) -> WalletError {
+    /// listener), so the caller must not take it as "nothing happened". `outcome_token`
+    /// resolves it, when the call recorded one before its request could leave.
+    pub(crate) fn cancelled_outcome_unknown(operation: &str, outcome_token: Option<String>) -> WalletError {
         WalletError::build(WalletErrorInfo {
             operation: Some(operation.to_string()),
+            outcome_token,
             ..WalletErrorInfo::new(
                 "outcome_unknown",
                 format!("{operation}: outcome unknown: the call was cancelled after its request may have been sent; it runs to completion in the background and its outcome goes to the abandoned-call listener — check whether it took effect before trying again"),
