@@ -315,6 +315,11 @@ impl ResolveInfo {
     }
 }
 
+/// The first pause of `resolve` between look-ups while a request may still land; it doubles up to
+/// [`RESOLVE_MAX_PAUSE`].
+const RESOLVE_FIRST_PAUSE: Duration = Duration::from_secs(1);
+const RESOLVE_MAX_PAUSE: Duration = Duration::from_secs(15);
+
 /// The longest outcome token read (4 KiB; one is a few hundred bytes).
 const MAX_TOKEN_LEN: usize = 4096;
 /// The longest text field of an outcome token.
@@ -844,12 +849,23 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
         Check::Unchecked(reason) => return Ok(Resolution::new(ResolutionState::Unknown, Some(info), reason)),
         Check::Absent => {}
     }
-    let now = Instant::now();
     // a token's settle time was written by another clock, perhaps a host's that runs behind
     let skew = if info.from_token { TOKEN_CLOCK_SKEW.min(client.settle_time()) } else { Duration::ZERO };
-    if let Some(wait) = info.settles_at.map(|at| at + skew).and_then(|at| at.checked_duration_since(now)).filter(|d| !d.is_zero()) {
-        tracing::debug!(wait_ms = wait.as_millis() as u64, "not found yet; waiting out the settle time");
-        tokio::time::sleep(wait).await;
+    if let Some(deadline) = info.settles_at.map(|at| at + skew) {
+        // looked for again now and then while the request may still land: found is applied at once
+        let mut pause = RESOLVE_FIRST_PAUSE;
+        while let Some(wait) = deadline.checked_duration_since(Instant::now()).filter(|d| !d.is_zero()) {
+            tracing::debug!(wait_ms = wait.as_millis() as u64, "not found yet; looking again until the settle time");
+            tokio::time::sleep(wait.min(pause)).await;
+            pause = (pause * 2).min(RESOLVE_MAX_PAUSE);
+            if Instant::now() >= deadline {
+                break;
+            }
+            // a failed look-up in between is not an answer: the one after the settle time is
+            if let Ok(Check::Found(r)) = check(client, info).await {
+                return Ok(*r);
+            }
+        }
     }
     Ok(match check(client, info).await? {
         Check::Found(r) => *r,

@@ -74,6 +74,11 @@ public class JavaCallerTest {
         post("/sandbox/faults", "{\"path\":\"" + path + "\",\"delayMs\":" + ms + ",\"count\":1,\"apiKey\":\"" + key + "\"}");
     }
 
+    /** Pays {@code address} {@code ltc} from the sandbox's miner and mines it. */
+    static void fund(String address, String ltc) throws Exception {
+        post("/sandbox/fund", "{\"address\":\"" + address + "\",\"amount\":" + ltc + ",\"mine\":true}");
+    }
+
     static JavaWalletClient clientWithKey(String key) throws Exception {
         JavaWalletClient c = JavaWalletClient.fromEnv();
         c.client.setCredential(new Secret(key));

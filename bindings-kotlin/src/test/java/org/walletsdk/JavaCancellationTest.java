@@ -5,6 +5,7 @@ import static org.junit.Assert.assertFalse;
 import static org.junit.Assert.assertTrue;
 import static org.junit.Assert.fail;
 import static org.walletsdk.JavaCallerTest.clientWithKey;
+import static org.walletsdk.JavaCallerTest.fund;
 import static org.walletsdk.JavaCallerTest.hold;
 import static org.walletsdk.JavaCallerTest.mintKey;
 import static org.walletsdk.JavaCallerTest.unique;
@@ -211,6 +212,46 @@ public class JavaCancellationTest {
             assertTrue(String.valueOf(thrown.get()), thrown.get() instanceof InterruptedException);
             long n = callsInFlightAfterAWhile(c);
             assertEquals(0L, n);
+        }
+    }
+
+    @Test
+    public void aKeyedSendInterruptedWhileHeldKeepsItsKeyUntilItsRequestLands() throws Exception {
+        String key = mintKey();
+        try (JavaWalletClient c = clientWithKey(key)) {
+            String payer = unique("ikpay");
+            c.createWallet(payer);
+            fund(c.createAddress(payer).getAddress(), "1");
+            String payee = unique("ikto");
+            c.createWallet(payee);
+            String recipient = c.createAddress(payee).getAddress();
+            Amount amount = ExtensionsKt.ofLtc(Amount.Companion, "0.1");
+            SendFundsFromWalletOptions options = new SendFundsFromWalletOptions(null, null, null, null, "java-int-1");
+            hold("/api/Transactions/send-funds-from-wallet", 2_000, key);
+            Thread caller = new Thread(() -> {
+                try {
+                    c.sendFundsFromWallet(payer, recipient, amount, options);
+                } catch (Throwable ignored) {
+                    // InterruptedException: the send runs on in the core
+                }
+            });
+            caller.start();
+            Thread.sleep(500);
+            caller.interrupt();
+            caller.join(3_000);
+            // the retry at once pays nothing: the first request still holds the key
+            try {
+                c.sendFundsFromWallet(payer, recipient, amount, options);
+                fail("a second send of a key whose first send is on its way went out");
+            } catch (WalletException.ConflictException expected) {
+            }
+            Thread.sleep(2_500);
+            SentFunds again = c.sendFundsFromWallet(payer, recipient, amount, options);
+            assertTrue("the retry replays the first send", again.getReplayed());
+            long sends = c.walletTransactions(payer, new WalletTransactionsOptions(null, 100)).getItems().stream()
+                    .filter(t -> "send".equals(t.getCategory()) && recipient.equals(t.getAddress()))
+                    .count();
+            assertEquals("exactly one payment", 1L, sends);
         }
     }
 }

@@ -195,6 +195,50 @@ class SafetyTest {
     }
 
     @Test
+    fun aCancelledKeyedSendKeepsItsKeyUntilItsRequestLands(): Unit = runBlocking {
+        val s = setup()
+        val (payer, recipient) = fundedWallet(s)
+        val options = SendFundsFromWalletOptions(idempotencyKey = "kt-can-1")
+        Sandbox.delay(send, 2_000, apiKey = s.key)
+        try {
+            withTimeout(500) { s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options) }
+            throw AssertionError("sendFundsFromWallet finished within 500 ms although the sandbox held it")
+        } catch (e: CancellationException) {
+        }
+        // the retry at once pays nothing: the first request still holds the key
+        expectError<WalletException.ConflictException>("keyed retry while the first is held") {
+            s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
+        }
+        val call = s.nextTold()
+        assertTrue("$call", call.succeeded)
+        val again = s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
+        assertTrue(again.replayed)
+        assertPaidOnce(s, payer, recipient)
+    }
+
+    @Test
+    fun aKeyedSendCancelledThroughATokenCarriesItsOutcomeToken(): Unit = runBlocking {
+        val s = setup()
+        val (payer, recipient) = fundedWallet(s)
+        val options = SendFundsFromWalletOptions(idempotencyKey = "kt-can-2")
+        Sandbox.delay(send, 2_000, apiKey = s.key)
+        val token = CancelToken()
+        val cancelling = Thread {
+            Thread.sleep(500)
+            token.cancel()
+        }
+        cancelling.start()
+        val e = expectError<WalletException.OutcomeUnknownException>("keyed send cancelled through a token") {
+            s.client.withCancelToken(token).sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
+        }
+        assertTrue(e.outcomeToken.orEmpty(), e.outcomeToken.orEmpty().contains("kt-can-2"))
+        val r = s.client.resolveToken(e.outcomeToken!!)
+        assertEquals(r.reason, ResolutionState.APPLIED, r.state)
+        assertTrue(s.nextTold().succeeded)
+        assertPaidOnce(s, payer, recipient)
+    }
+
+    @Test
     fun theUntypedCallReadsAndRefusesBadArguments(): Unit = runBlocking {
         val s = setup()
         val w = Sandbox.unique("untyped")
