@@ -178,6 +178,26 @@ final class SafetyTests: XCTestCase {
         XCTAssertNil(nf.rawBody)
     }
 
+    func testACancelledKeyedSendKeepsItsKeyUntilItsRequestLands() async throws {
+        let s = try await setup()
+        let (payer, recipient) = try await fundedWallet(s)
+        let options = SendFundsFromWalletOptions(idempotencyKey: "sw-can-1")
+        try await Sandbox.delay(send, ms: 2_000, apiKey: s.key)
+        let e = try await cancelledAfter300ms(s.client) {
+            try await $0.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
+        }
+        assertCancelledOutcomeUnknown(e, "send_funds_from_wallet")
+        // the retry at once pays nothing: the first request still holds the key
+        await expectError("conflict", "keyed retry while the first is held") {
+            try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
+        }
+        let call = try await s.told.next()
+        XCTAssertTrue(call.succeeded, "\(call)")
+        let again = try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
+        XCTAssertTrue(again.replayed)
+        try await assertPaidOnce(s, payer, recipient)
+    }
+
     func testCancellingCreateWalletWhileHeldIsOutcomeUnknownAndTellsTheListener() async throws {
         let s = try await setup()
         let w = Sandbox.unique("held")
