@@ -12,8 +12,9 @@ pub enum Failure {
     Sdk(wallet_sdk::Error),
     /// The CLI's own failure: writing the output, starting the sandbox (exit 1).
     Local(String),
-    /// Ctrl-C during a call (exit 130); `outcome_unknown` when the call was not safe to repeat.
-    Interrupted { outcome_unknown: bool },
+    /// Ctrl-C during a call (exit 130); `outcome_unknown` when the call was not safe to repeat,
+    /// with the outcome token the call recorded if its request may have left.
+    Interrupted { outcome_unknown: bool, outcome_token: Option<String> },
     /// `wallet resolve` printed its answer; the exit code tells the state (not applied, unknown).
     Resolved(u8),
 }
@@ -29,9 +30,9 @@ impl fmt::Display for Failure {
         match self {
             Failure::Usage(m) | Failure::Local(m) => f.write_str(m),
             Failure::Sdk(e) => fmt::Display::fmt(e, f),
-            Failure::Interrupted { outcome_unknown: false } => f.write_str("Ctrl-C"),
+            Failure::Interrupted { outcome_unknown: false, .. } => f.write_str("Ctrl-C"),
             Failure::Resolved(code) => write!(f, "resolved (exit {code})"),
-            Failure::Interrupted { outcome_unknown: true } => {
+            Failure::Interrupted { outcome_unknown: true, .. } => {
                 write!(f, "Ctrl-C while the request was under way: {OUTCOME_UNKNOWN_ADVICE}")
             }
         }

@@ -493,7 +493,12 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
             None => client.call(op.name, &args).await.map(|v| (v.to_value(), Vec::new())),
         }
     };
-    let (mut value, secrets) = interruptible(!op.idempotent, waiting(method.name, call)).await??;
+    // a call given up with Ctrl-C after its request may have left still says how to resolve it
+    let cell = wallet_sdk::OutcomeTokenCell::new();
+    let (mut value, secrets) = match interruptible(!op.idempotent, waiting(method.name, cell.record(call))).await {
+        Err(Failure::Interrupted { outcome_unknown, .. }) => return Err(Failure::Interrupted { outcome_unknown, outcome_token: cell.take() }),
+        other => other??,
+    };
     if out.reveal {
         if let Value::Object(map) = &mut value {
             for (field, secret) in &secrets {
@@ -595,7 +600,7 @@ async fn waiting<F: Future>(label: &str, fut: F) -> F::Output {
 async fn interruptible<F: Future>(acts: bool, fut: F) -> Result<F::Output, Failure> {
     tokio::select! {
         out = fut => Ok(out),
-        _ = tokio::signal::ctrl_c() => Err(Failure::Interrupted { outcome_unknown: acts }),
+        _ = tokio::signal::ctrl_c() => Err(Failure::Interrupted { outcome_unknown: acts, outcome_token: None }),
     }
 }
 

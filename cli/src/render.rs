@@ -122,6 +122,12 @@ pub fn report(f: &Failure, as_json: bool) {
 
 fn failure_text(f: &Failure, as_json: bool) -> String {
     let outcome_unknown = matches!(f, Failure::Sdk(e) if e.kind() == wallet_sdk::ErrorKind::OutcomeUnknown);
+    // an outcome-unknown error's token, or that of a call given up with Ctrl-C
+    let outcome_token = match f {
+        Failure::Sdk(e) => e.outcome_token(),
+        Failure::Interrupted { outcome_token, .. } => outcome_token.clone(),
+        _ => None,
+    };
     if as_json {
         let mut e = Map::new();
         e.insert("kind".into(), json!(f.kind()));
@@ -141,7 +147,9 @@ fn failure_text(f: &Failure, as_json: bool) -> String {
             put("retryAfterSeconds", err.retry_after().map(|d| Value::from(d.as_secs_f64())));
             put("retryable", Some(Value::Bool(err.is_retryable())));
             put("rawBody", err.raw_body().map(Value::from));
-            put("outcomeToken", err.outcome_token().map(Value::from));
+        }
+        if let Some(token) = &outcome_token {
+            e.insert("outcomeToken".into(), Value::from(token.as_str()));
         }
         if outcome_unknown {
             e.insert("advice".into(), json!(exit::OUTCOME_UNKNOWN_ADVICE));
@@ -151,9 +159,9 @@ fn failure_text(f: &Failure, as_json: bool) -> String {
         let mut s = format!("error: {}: {}\n", f.kind(), clean(&f.to_string()));
         if outcome_unknown {
             s.push_str(&format!("hint: {}\n", exit::OUTCOME_UNKNOWN_ADVICE));
-            if let Some(token) = if let Failure::Sdk(e) = f { e.outcome_token() } else { None } {
-                s.push_str(&format!("hint: find out what became of it with: wallet resolve '{}'\n", clean(&token)));
-            }
+        }
+        if let Some(token) = outcome_token {
+            s.push_str(&format!("hint: find out what became of it with: wallet resolve '{}'\n", clean(&token)));
         } else if matches!(f, Failure::Sdk(e) if e.is_retryable()) {
             s.push_str("hint: this may succeed if repeated later\n");
         }

@@ -421,11 +421,13 @@ fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
     // from stdin too
     assert_eq!(ok_json(&wallet(&["--json", "resolve"], &env, Some(token)))["state"], "applied");
 
-    // no such wallet, and the request settled long ago -> not applied, exit 21
+    // no such wallet, and the request settled long ago -> not applied, exit 21 (after the
+    // allowance for another host's clock: at most the settle time, 1 s here)
     let body = r#"{"successful": false, "message": "Wallet w1 not found", "error": {"code": "wallet_not_found", "field": "walletName"}}"#;
     let url = canned_service("404 Not Found", body);
     let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
-    let o = wallet(&["--json", "resolve", r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","settles_at_ms":1}"#], &env, None);
+    let token = r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","settles_at_ms":1}"#;
+    let o = wallet(&["--json", "--settle-time", "1", "resolve", token], &env, None);
     assert_eq!(code(&o), 21, "{}{}", text(&o.stdout), text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["state"], "not_applied");
@@ -441,4 +443,33 @@ fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
         let e = json_error(&wallet(&["--json", "resolve", forged], &env, None), 3, "invalid_input");
         assert_eq!(e["field"], "token");
     }
+}
+
+#[test]
+fn ctrl_c_during_a_create_prints_the_token_that_resolves_it() {
+    // a service that takes the request and never answers
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for sock in listener.incoming().flatten() {
+            held.push(sock);
+        }
+    });
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_wallet"));
+    cmd.args(["--json", "create-wallet", "w1"]).stdin(Stdio::null()).stdout(Stdio::piped()).stderr(Stdio::piped());
+    for (k, _) in std::env::vars() {
+        if k.starts_with("WALLET_") {
+            cmd.env_remove(k);
+        }
+    }
+    cmd.envs([("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)]);
+    let child = cmd.spawn().expect("run wallet");
+    std::thread::sleep(std::time::Duration::from_millis(1_500));
+    let killed = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill");
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let e = json_error(&o, 130, "interrupted");
+    let token = e["outcomeToken"].as_str().unwrap_or_else(|| panic!("no token: {e}"));
+    assert!(token.contains(r#""operation":"create_wallet""#) && token.contains(r#""wallet_name":"w1""#), "{token}");
 }
