@@ -67,8 +67,9 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
         match text[at] {
             b'"' => {
                 at += 1;
+                // `get`: an escape may be the last byte, and `at` then points past the end
                 loop {
-                    let Some(i) = memchr::memchr2(b'"', b'\\', &text[at..]) else { return Ok(()) };
+                    let Some(i) = text.get(at..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) else { return Ok(()) };
                     at += i;
                     if text[at] == b'\\' {
                         at += 2;
@@ -181,6 +182,28 @@ mod tests {
         // commas between object members are not entries
         let members: String = (0..100_000).map(|i| format!("\"k{i}\":1,")).collect();
         assert_eq!(check(format!("{{{members}\"z\":1}}").as_bytes()), Ok(()));
+    }
+
+    #[test]
+    fn text_that_ends_in_an_escape_inside_a_string_is_no_panic() {
+        // past the quick path (over MIN_ENTRY_BUDGET bytes, or more than MAX_JSON_DEPTH brackets)
+        let long = format!(r#"{{"a":"{}\"#, "x".repeat(MIN_ENTRY_BUDGET));
+        assert_eq!(check(long.as_bytes()), Ok(()));
+        let bracketed = format!("{}\"\\", "[".repeat(MAX_JSON_DEPTH));
+        assert_eq!(check(bracketed.as_bytes()), Ok(()));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig { cases: 64, ..Default::default() })]
+        /// Bodies far past the quick path, made of JSON's tokens and cut anywhere: bounded, total.
+        #[test]
+        fn any_cut_of_any_size_is_checked_without_panic(
+            parts in proptest::collection::vec(proptest::sample::select(vec!["\"", "\\", "\\u00", "[", "]", "{", "}", ",", ":", "a", "1.5e", "tru", "\"k\":"]), 0..40_000),
+            cut in 0usize..200_000,
+        ) {
+            let text = parts.concat();
+            let _ = check(&text.as_bytes()[..cut.min(text.len())]);
+        }
     }
 
     #[test]
