@@ -886,11 +886,25 @@ impl Client {
                 (e.request_id().map(str::to_string), e.status(), Err(e))
             }
         };
-        let event = AbandonedCall { operation: op.name, request_id, status, outcome };
+        self.tell_abandoned(AbandonedCall { operation: op.name, request_id, status, outcome });
+    }
+
+    /// For the bindings: a successful non-idempotent call whose result reached the binding
+    /// just as its caller stopped waiting, so that nobody read it. It is reported as an
+    /// abandoned call (`raw_json` is the result's redacted raw JSON); nothing happens for an
+    /// operation that is safe to repeat or unknown.
+    #[doc(hidden)]
+    pub fn report_unread_success(&self, operation: &str, raw_json: String) {
+        let Some(op) = crate::operations::by_name(operation).filter(|op| !op.idempotent) else { return };
+        self.tell_abandoned(AbandonedCall { operation: op.name, request_id: None, status: None, outcome: Ok(RawJson::from_trusted(raw_json)) });
+    }
+
+    fn tell_abandoned(&self, event: AbandonedCall) {
+        let op = event.operation;
         let outcome_kind = event.outcome.as_ref().err().map(|e| e.kind().as_str()).unwrap_or("succeeded");
         tracing::warn!(
             target: "wallet_sdk::abandoned",
-            op = op.name,
+            op,
             request_id = event.request_id.as_deref(),
             status = event.status,
             outcome = outcome_kind,

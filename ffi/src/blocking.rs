@@ -158,8 +158,10 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
     };
     let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope((), call));
     // A call left by a thread that stopped waiting without cancelling it (an exception in the
-    // JVM between two waits) is dropped: it runs on, as a future nobody waits for does.
-    CURRENT.with(|current| *current.borrow_mut() = Some(task));
+    // JVM between two waits) runs on, as a future nobody waits for does; its result is not read.
+    if let Some(left) = CURRENT.with(|current| current.borrow_mut().replace(task)) {
+        abandon_when_done(left);
+    }
     std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
         CURRENT.with(|current| current.borrow_mut().take().map(|task| task.abort()));
         hand_out(panicked(), out, capacity);
@@ -191,7 +193,27 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
 pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() {
     if let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) {
         task.abort();
+        // a call that finished as its thread gave up keeps its result: abandoned, not dropped
+        abandon_when_done(task);
     }
+}
+
+/// Makes `task` the calling thread's call, as [`wallet_sdk_ffi_fast_blocking_call`] does.
+#[cfg(test)]
+pub(crate) fn set_current_for_test(task: JoinHandle<Finished>) {
+    CURRENT.with(|current| *current.borrow_mut() = Some(task));
+}
+
+/// Once `task` ends, a result nobody will read is abandoned ([`Finished::abandon`]); an aborted
+/// task has none (the core reports a create or send under way itself).
+fn abandon_when_done(task: JoinHandle<Finished>) {
+    let _ = std::panic::catch_unwind(|| {
+        crate::runtime().spawn(async move {
+            if let Ok(finished) = task.await {
+                finished.abandon();
+            }
+        })
+    });
 }
 
 #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -374,12 +396,12 @@ mod tests {
         use super::{hand_out, Finished, HANDED_OUT, RECORD};
         let mut out = [0u8; 64];
         // SAFETY: `out` has the 64 bytes given
-        unsafe { hand_out(Finished { ok: true, bytes: vec![7; 64 - RECORD] }, out.as_mut_ptr(), 64) };
+        unsafe { hand_out(Finished { ok: true, bytes: vec![7; 64 - RECORD], unread: None }, out.as_mut_ptr(), 64) };
         assert_eq!(out[0..8], 0i64.to_be_bytes(), "inline");
         assert_eq!(out[8..12], 48i32.to_be_bytes());
         assert_eq!(out[12], 1);
         assert!(out[RECORD..].iter().all(|&b| b == 7));
-        unsafe { hand_out(Finished { ok: false, bytes: vec![9; 64 - RECORD + 1] }, out.as_mut_ptr(), 64) };
+        unsafe { hand_out(Finished { ok: false, bytes: vec![9; 64 - RECORD + 1], unread: None }, out.as_mut_ptr(), 64) };
         let address = i64::from_be_bytes(out[0..8].try_into().unwrap());
         assert_ne!(address, 0, "lent");
         assert_eq!(out[8..12], 49i32.to_be_bytes());

@@ -571,7 +571,8 @@ macro_rules! declare_exported {
                 $( let $arg: exported_types::$ty = crate::fast::read(args)?; )*
                 $( let options: Option<$oname> = crate::fast::read(args)?; )?
                 Ok(Box::pin(async move {
-                    crate::fast::finish(client.$name($($arg,)* $({ let options: Option<$oname> = options; options })?).await)
+                    let result = client.$name($($arg,)* $({ let options: Option<$oname> = options; options })?).await;
+                    crate::fast::finish_operation(&client, stringify!($name), result)
                 }))
             }),
         )*];
@@ -694,6 +695,79 @@ mod tests {
         fn on_abandoned_call(&self, call: AbandonedCallInfo) {
             self.0.lock().unwrap().send(call).unwrap();
         }
+    }
+
+    /// A create whose result reached the component just as its caller cancelled: taken back from
+    /// the queue, its secret handles are released and the listener is told the create succeeded,
+    /// whether the cancel comes before the batch is handed out or the completion thread gives it
+    /// back unread.
+    #[test]
+    fn a_result_nobody_reads_is_released_and_its_success_reported() {
+        let client = client_for("http://127.0.0.1:9");
+        let (tx, told) = std::sync::mpsc::channel();
+        client.set_abandoned_call_listener(Some(Arc::new(Listener(std::sync::Mutex::new(tx)))));
+        let created = |name: &str| {
+            let passphrase = crate::Secret::new("pass-phrase-1".into());
+            let weak = Arc::downgrade(&passphrase);
+            let wallet = crate::models::CreatedEncryptedWallet {
+                passphrase,
+                wallet_name: Some(name.into()),
+                encrypted: Some(true),
+                importable: None,
+                hd_seed_id: None,
+                official_address: None,
+                raw_json: format!(r#"{{"walletName":"{name}","encryptedPassphrase":"[REDACTED]"}}"#),
+            };
+            (crate::fast::finish_operation(&client, "create_encrypted_wallet", Ok(wallet)), weak)
+        };
+        // cancelled while still queued
+        let (finished, handle) = created("w-queued");
+        assert!(handle.upgrade().is_some(), "the written result holds the handle");
+        crate::fast::push_for_test(-41, finished);
+        crate::fast::wallet_sdk_ffi_fast_cancel(-41);
+        assert!(handle.upgrade().is_none(), "the handle is released");
+        let call = told.recv_timeout(Duration::from_secs(5)).expect("the listener is told");
+        assert_eq!((call.operation.as_str(), call.succeeded), ("create_encrypted_wallet", true));
+        assert!(call.raw_json.as_deref().unwrap().contains("w-queued") && !call.raw_json.unwrap().contains("pass-phrase-1"));
+        // handed out, then given back unread by the completion thread
+        let (finished, handle) = created("w-handed-out");
+        crate::fast::push_for_test(-42, finished);
+        crate::fast::hand_out_for_test(-42);
+        crate::fast::wallet_sdk_ffi_fast_unread(-42);
+        assert!(handle.upgrade().is_none());
+        assert!(told.recv_timeout(Duration::from_secs(5)).unwrap().raw_json.unwrap().contains("w-handed-out"));
+        // a read's result is released and reported to nobody
+        assert!(told.recv_timeout(Duration::from_millis(200)).is_err());
+    }
+
+    /// A blocking Java call that finished as its thread was interrupted: the interrupt's cancel
+    /// finds the task done, and its result is released and reported, not dropped.
+    #[test]
+    fn a_blocking_call_that_finished_as_its_thread_gave_up_is_reported() {
+        let client = client_for("http://127.0.0.1:9");
+        let (tx, told) = std::sync::mpsc::channel();
+        client.set_abandoned_call_listener(Some(Arc::new(Listener(std::sync::Mutex::new(tx)))));
+        let passphrase = crate::Secret::new("pass-phrase-2".into());
+        let handle = Arc::downgrade(&passphrase);
+        let wallet = crate::models::CreatedEncryptedWallet {
+            passphrase,
+            wallet_name: Some("w-blocking".into()),
+            encrypted: Some(true),
+            importable: None,
+            hd_seed_id: None,
+            official_address: None,
+            raw_json: r#"{"walletName":"w-blocking"}"#.into(),
+        };
+        let finished = crate::fast::finish_operation(&client, "create_encrypted_wallet", Ok(wallet));
+        let task = crate::runtime().spawn(async move { finished });
+        while !task.is_finished() {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        crate::blocking::set_current_for_test(task);
+        crate::blocking::wallet_sdk_ffi_fast_blocking_cancel();
+        let call = told.recv_timeout(Duration::from_secs(5)).expect("the listener is told");
+        assert_eq!((call.operation.as_str(), call.succeeded), ("create_encrypted_wallet", true));
+        assert!(handle.upgrade().is_none(), "the handle is released");
     }
 
     /// Runs `call` with a token cancelled 200 ms after it started.

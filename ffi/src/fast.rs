@@ -25,27 +25,80 @@ pub(crate) type Start = fn(&mut &[u8]) -> uniffi::Result<Call>;
 pub(crate) struct Finished {
     pub(crate) ok: bool,
     pub(crate) bytes: Vec<u8>,
+    /// What becomes of a success that nobody reads (its caller cancelled just as it finished).
+    pub(crate) unread: Option<Unread>,
+}
+
+/// A success nobody read: the object handles written into it are taken back and released, and
+/// the success of a create, send or broadcast goes to the abandoned-call listener, as the core
+/// reports a call whose caller stopped waiting earlier.
+pub(crate) struct Unread {
+    release: fn(&[u8]),
+    report: Option<Box<dyn FnOnce() + Send>>,
+}
+
+impl Finished {
+    /// Releases and reports the result instead of handing it to the caller, who is gone.
+    pub(crate) fn abandon(self) {
+        if let Some(unread) = self.unread {
+            (unread.release)(&self.bytes);
+            if let Some(report) = unread.report {
+                report();
+            }
+        }
+    }
+}
+
+/// Reads a written result back, which takes back the handles in it, and drops it.
+fn release<R: Lift<Tag>>(bytes: &[u8]) {
+    let _ = R::try_read(&mut &bytes[..]);
 }
 
 /// The outcome of a method, written as the generated Kotlin reads it.
-pub(crate) fn finish<R: Lower<Tag>>(result: Result<R, WalletError>) -> Finished {
+pub(crate) fn finish<R: Lower<Tag> + Lift<Tag>>(result: Result<R, WalletError>) -> Finished {
     let mut bytes = Vec::new();
     match result {
         Ok(value) => {
             R::write(value, &mut bytes);
-            Finished { ok: true, bytes }
+            Finished { ok: true, bytes, unread: Some(Unread { release: release::<R>, report: None }) }
         }
         Err(error) => {
             <WalletError as Lower<Tag>>::write(error, &mut bytes);
-            Finished { ok: false, bytes }
+            Finished { ok: false, bytes, unread: None }
         }
     }
+}
+
+/// The result of an operation, with its raw JSON (every operation's result record has it).
+pub(crate) trait RawJsonOf {
+    fn raw_json(&self) -> &str;
+}
+
+/// [`finish`] for operation `operation` of `client`: a success of a non-idempotent operation
+/// that nobody reads is reported to the client's abandoned-call listener.
+pub(crate) fn finish_operation<R: Lower<Tag> + Lift<Tag> + RawJsonOf>(
+    client: &WalletClient,
+    operation: &'static str,
+    result: Result<R, WalletError>,
+) -> Finished {
+    let report = match &result {
+        Ok(value) if wallet_sdk::operations::by_name(operation).is_some_and(|op| !op.idempotent) => {
+            let (core, raw) = (client.core().clone(), value.raw_json().to_string());
+            Some(Box::new(move || core.report_unread_success(operation, raw)) as Box<dyn FnOnce() + Send>)
+        }
+        _ => None,
+    };
+    let mut finished = finish(result);
+    if let Some(unread) = &mut finished.unread {
+        unread.report = report;
+    }
+    finished
 }
 
 pub(crate) fn failed(message: String) -> Finished {
     let mut bytes = Vec::new();
     <WalletError as Lower<Tag>>::write(WalletError::internal(message), &mut bytes);
-    Finished { ok: false, bytes }
+    Finished { ok: false, bytes, unread: None }
 }
 
 pub(crate) fn read<T: Lift<Tag>>(args: &mut &[u8]) -> uniffi::Result<T> {
@@ -104,9 +157,9 @@ struct Queue {
     /// Whether the completion thread sleeps on `READY` (a wake-up is a system call: skipped
     /// when it is awake anyway).
     waiting: bool,
-    /// The results of the batch last handed out, freed when the next one is asked for (the
-    /// completion thread has read them by then).
-    handed_out: Vec<Vec<u8>>,
+    /// The calls of the batch last handed out, freed when the next one is asked for (the
+    /// completion thread has read them by then, or given back the ones it did not read).
+    handed_out: Vec<Done>,
 }
 
 static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(Mutex::default);
@@ -172,6 +225,9 @@ impl Finished {
         if i32::try_from(self.bytes.len()).is_ok() {
             self
         } else {
+            // the caller gets an error, not the result: its handles are released, and a success
+            // of a create or send is reported as one the caller did not read
+            self.abandon();
             failed("internal error: a result of 2 GiB or more".into())
         }
     }
@@ -220,11 +276,33 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, 
 
 /// Stops waiting for `call`: its task is aborted, as when uniffi's future is dropped (a read's
 /// request is aborted; a create, send or broadcast under way runs on in the core and reports
-/// to the abandoned-call listener).
+/// to the abandoned-call listener). A call that has already finished but is not handed out yet
+/// is taken back and abandoned ([`Finished::abandon`]).
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) {
     if let Some(task) = lock(&RUNNING).remove(&call) {
         task.abort();
+        return;
+    }
+    let unread = {
+        let mut queue = lock(&QUEUE);
+        queue.done.iter().position(|d| d.call == call).map(|i| queue.done.remove(i))
+    };
+    if let Some(done) = unread {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| done.finished.abandon()));
+    }
+}
+
+/// The completion thread did not read `call` of the batch it was handed (its caller had gone):
+/// the result is abandoned ([`Finished::abandon`]) instead of dropped.
+#[no_mangle]
+pub extern "C" fn wallet_sdk_ffi_fast_unread(call: i64) {
+    let unread = {
+        let mut queue = lock(&QUEUE);
+        queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))
+    };
+    if let Some(done) = unread {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| done.finished.abandon()));
     }
 }
 
@@ -279,7 +357,23 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -
         record[8..16].copy_from_slice(&(done.finished.bytes.as_ptr() as i64).to_ne_bytes());
         record[16..20].copy_from_slice(&(done.finished.bytes.len() as i32).to_ne_bytes());
         record[20] = u8::from(done.finished.ok);
-        queue.handed_out.push(done.finished.bytes);
+        // the bytes stay where the record points: moving the `Done` does not move them
+        queue.handed_out.push(done);
     }
     n as i32
+}
+
+/// Queues `finished` as the result of `call`, as a call's task does when it ends.
+#[cfg(test)]
+pub(crate) fn push_for_test(call: i64, finished: Finished) {
+    push(call, finished);
+}
+
+/// Moves `call`'s queued result to the batch handed out, as [`wallet_sdk_ffi_fast_wait`] does.
+#[cfg(test)]
+pub(crate) fn hand_out_for_test(call: i64) {
+    let mut queue = lock(&QUEUE);
+    let i = queue.done.iter().position(|d| d.call == call).expect("queued");
+    let done = queue.done.remove(i);
+    queue.handed_out.push(done);
 }

@@ -29,6 +29,11 @@ macro_rules! result_type {
             /// The raw `data` JSON of the response (secret fields redacted).
             pub raw_json: String,
         }
+        impl crate::fast::RawJsonOf for $name {
+            fn raw_json(&self) -> &str {
+                &self.raw_json
+            }
+        }
         impl IntoFfi<$name> for wallet_sdk::$name {
             fn into_ffi(mut self) -> $name {
                 let raw_json = wallet_sdk::fields::RawOf::take_raw(&mut self).unwrap_or_default().into_string();

@@ -60,6 +60,7 @@ internal object UniffiFastPath {
     external fun {{ ci.namespace() }}_fast_method(name: ByteArray, len: Int): Int
     external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
     external fun {{ ci.namespace() }}_fast_cancel(call: Long)
+    external fun {{ ci.namespace() }}_fast_unread(call: Long)
     external fun {{ ci.namespace() }}_fast_wait(out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer, outCapacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer, outCapacity: Int): Int
@@ -138,7 +139,13 @@ internal object UniffiFastPath {
                 val address = records.getLong(at + 8)
                 val length = records.getInt(at + 16)
                 val ok = records.get(at + 20) != 0.toByte()
-                val waiting = pending.remove(call) ?: continue // cancelled meanwhile
+                val waiting = pending.remove(call)
+                if (waiting == null) {
+                    // cancelled meanwhile: the component releases the result and reports a create
+                    // or send that succeeded, instead of the result being dropped unread
+                    {{ ci.namespace() }}_fast_unread(call)
+                    continue
+                }
                 // uniffi's format is big-endian; JNA's buffers start in native order
                 val result = Pointer(address).getByteBuffer(0, length.toLong()).order(ByteOrder.BIG_ENDIAN)
                 val outcome = try {
