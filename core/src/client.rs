@@ -789,7 +789,6 @@ impl Client {
             shared = Arc::new(prepared);
             (&*shared, self.send_detached(op, shared.clone(), hold).await)
         };
-        let answered = answer.is_ok();
         let attempts = answer.as_ref().map(|a| a.attempts).unwrap_or(0);
         if let (true, Ok(a)) = (meta.wanted, &answer) {
             meta.attempts = a.attempts;
@@ -800,8 +799,6 @@ impl Client {
         let result = answer.and_then(|a| decode(a, Some(&call.forms)));
         result.map_err(|e| {
             let e = if e.attempts() == 0 && attempts > 0 { e.set_attempts(attempts) } else { e };
-            // the service said it did the work, but its answer could not be read
-            let e = if answered && !op.idempotent && e.kind() != ErrorKind::OutcomeUnknown { e.unreadable_success(op.name) } else { e };
             let e = e.scrub(&call.forms);
             match resolve {
                 Some(info) if info.applies_to(&e) => e.with_resolve_info(info.settling(self.settle_time())),

@@ -253,24 +253,6 @@ impl Error {
         self.details.may_have_reached_service
     }
 
-    /// A non-idempotent call whose service answered with success but whose result could not be
-    /// read: the work is done, the SDK cannot say what came of it, so `outcome_unknown`.
-    pub(crate) fn unreadable_success(self, op: &'static str) -> Error {
-        let mut d = *self.details;
-        d.may_have_reached_service = true;
-        d.operation = Some(op);
-        Error::with_details(
-            ErrorKind::OutcomeUnknown,
-            format!(
-                "{op}: outcome unknown: the service answered with success, so the operation probably took effect, but its \
-                 result could not be read ({}); it was not repeated automatically — check whether it took effect before \
-                 trying again",
-                self.message
-            ),
-            d,
-        )
-    }
-
     /// The names of the accessors that describe an error, in the order of the design's table.
     /// Every binding exposes each of them (its kind and field list test compares against
     /// this list; `is_retryable` is `retryable` there).

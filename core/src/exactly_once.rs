@@ -1006,6 +1006,7 @@ mod tests {
         assert!(text.contains("\"order-42\"") && text.contains("12345"), "{text}");
         let back = ResolveInfo::from_token(&text).unwrap();
         assert_eq!((back.op.name, back.key.as_deref(), back.amount), ("send_funds_from_wallet", Some("order-42"), info.amount));
+        assert_eq!((back.since, back.from_token, info.from_token), (info.since, true, false));
         let wait = back.settles_at.unwrap().saturating_duration_since(Instant::now());
         assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(31), "{wait:?}");
         info.txid = Some("ab".repeat(32));
@@ -1019,6 +1020,10 @@ mod tests {
             r#"{"v":1,"operation":"broadcast_transaction","txid":"zz"}"#.into(),
             format!(r#"{{"v":1,"operation":"create_wallet","wallet_name":"{}"}}"#, "w".repeat(300)),
             format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)),
+            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":0}"#.into(),
+            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":-5}"#.into(),
+            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":8400000000000001}"#.into(),
+            r#"{"v":1,"operation":"send_funds_from_wallet","since":-1}"#.into(),
         ] {
             let e = ResolveInfo::from_token(&forged).err().unwrap_or_else(|| panic!("accepted {forged:.60}"));
             assert_eq!(e.field(), Some("token"));

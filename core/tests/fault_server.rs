@@ -534,3 +534,43 @@ async fn keyed_sends_are_refused_by_a_service_that_does_not_keep_descriptions() 
     assert!(e.to_string().contains("does not keep the description of a send"), "{e}");
     assert_eq!(s.count(), 3);
 }
+
+#[tokio::test]
+async fn a_success_whose_result_cannot_be_read_is_outcome_unknown_with_a_token() {
+    // the envelope says success, but `walletName` is no string: the wallet was made
+    let s = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"walletName":5}}"#)]).await;
+    let e = client(&s.base_url).create_wallet("w1").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::OutcomeUnknown, "{e}");
+    assert!(!e.is_retryable());
+    assert!(e.to_string().starts_with("create_wallet: outcome unknown: the service answered HTTP 200"), "{e}");
+    let token = e.outcome_token().expect("a token");
+    assert!(token.contains(r#""operation":"create_wallet""#) && token.contains(r#""wallet_name":"w1""#), "{token}");
+    // the same answer to a read stays a decode error, safe to repeat
+    let s = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"confirmed":"lots"}}"#)]).await;
+    assert_eq!(client(&s.base_url).wallet_balance("w1").await.unwrap_err().kind(), ErrorKind::Decode);
+}
+
+#[tokio::test]
+async fn resolve_says_unknown_when_the_service_hides_descriptions_and_allows_for_another_hosts_clock() {
+    // a keyed send's token, resolved against a service whose entries have no `comment` member
+    let hidden = r#"{"successful":true,"data":{"items":[{"txid":"t0","category":"receive","amount":2.0,"time":1800000000}]}}"#;
+    let s = FaultServer::start(vec![ok_json(hidden)]).await;
+    let token = r#"{"v":1,"operation":"send_funds_from_wallet","wallet_name":"w","idempotency_key":"k1","recipient_address":"mxyz","amount_litoshis":100}"#;
+    let r = client(&s.base_url).resolve_token(token).await.unwrap();
+    assert_eq!(r.state, wallet_sdk::ResolutionState::Unknown, "{r:?}");
+    assert!(r.reason.contains("does not show the descriptions"), "{}", r.reason);
+    // a token whose settle time has passed by this host's clock still waits the allowance for
+    // another host's clock (at most the resolving client's settle time) before `not_applied`
+    let missing = Action::Respond(http(
+        "404 Not Found",
+        &[("Content-Type", "application/json")],
+        r#"{"successful":false,"message":"Wallet w not found","error":{"code":"wallet_not_found"}}"#,
+    ));
+    let s = FaultServer::start(vec![missing]).await;
+    let c = client(&s.base_url).with_settle_time(Duration::from_secs(1));
+    let started = Instant::now();
+    let r = c.resolve_token(r#"{"v":1,"operation":"create_wallet","wallet_name":"w","settles_at_ms":1}"#).await.unwrap();
+    assert_eq!(r.state, wallet_sdk::ResolutionState::NotApplied, "{r:?}");
+    assert!(started.elapsed() >= Duration::from_secs(1), "{:?}", started.elapsed());
+    assert!(s.count() >= 2, "looked up before and after the wait");
+}

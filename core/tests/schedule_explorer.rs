@@ -76,6 +76,8 @@ struct Request {
     call: Option<u64>,
     key: Option<String>,
     received: Instant,
+    /// The amount asked for.
+    litoshis: i64,
     fate: Fate,
     txid: Option<String>,
 }
@@ -187,7 +189,7 @@ async fn handle(service: &Shared, head: &str, body: &str, fates: &Mutex<Rng>) ->
     };
     let index = {
         let mut s = service.lock().unwrap();
-        s.requests.push(Request { call, key, received: Instant::now(), fate, txid: None });
+        s.requests.push(Request { call, key, received: Instant::now(), litoshis, fate, txid: None });
         s.requests.len() - 1
     };
     if let Fate::StatusBefore(status) = fate {
@@ -267,6 +269,15 @@ async fn serve(listener: TcpListener, service: Shared, fates: Arc<Mutex<Rng>>, r
 
 // ------------------------------------------------------------------ the callers
 
+/// A send that succeeded, as its caller saw it.
+struct Sent {
+    key: String,
+    txid: String,
+    replayed: bool,
+    recipient: Option<String>,
+    received: Option<i64>,
+}
+
 /// What the callers saw, for the invariants.
 #[derive(Default)]
 struct Seen {
@@ -274,8 +285,8 @@ struct Seen {
     not_applied: Vec<(String, Instant)>,
     /// (key, txid) of every `applied`.
     applied: Vec<(String, String)>,
-    /// (key, txid, replayed) of every successful send.
-    sent: Vec<(String, String, bool)>,
+    /// Every successful send.
+    sent: Vec<Sent>,
     /// Call id → how it ended: `ok`, `outcome_unknown+token`, `cancelled+token`, `cancelled`
     /// (without a token), or another kind.
     calls: HashMap<u64, String>,
@@ -335,7 +346,13 @@ async fn caller(clients: Vec<Client>, key: String, litoshis: i64, mut rng: Rng, 
             Ok(Ok(sent)) => {
                 let mut s = seen.lock().unwrap();
                 s.calls.insert(call, "ok".into());
-                s.sent.push((key.clone(), sent.txid.clone(), sent.replayed));
+                s.sent.push(Sent {
+                    key: key.clone(),
+                    txid: sent.txid.clone(),
+                    replayed: sent.replayed,
+                    recipient: sent.recipient_address.clone(),
+                    received: sent.amount_received.map(Amount::litoshis),
+                });
                 return;
             }
             Ok(Err(e)) => e,
@@ -498,11 +515,17 @@ fn check(service: &Service, seen: &Seen) -> Result<(), String> {
             broken.push(format!("resolve said applied for key {key} with txid {txid}, which no request of the key made"));
         }
     }
-    // 3. a replay is an entry of this key, recipient and amount; a send is its own request's
-    for (key, txid, replayed) in &seen.sent {
-        let mine = paid(key).iter().any(|r| r.txid.as_deref() == Some(txid.as_str()));
-        if !mine {
-            broken.push(format!("invariant 3: a send of key {key} returned txid {txid} (replayed {replayed}), not a payment of that key"));
+    // 3. a send, replayed or not, is the payment of its key: that txid, recipient and amount
+    for s in &seen.sent {
+        let payment = paid(&s.key).into_iter().find(|r| r.txid.as_deref() == Some(s.txid.as_str()));
+        let shown = (s.recipient.as_deref(), s.received);
+        match payment {
+            Some(r) if shown == (Some(RECIPIENT), Some(r.litoshis)) => {}
+            Some(r) => broken.push(format!(
+                "invariant 3: a send of key {} (replayed {}) showed {shown:?}, the payment was {} litoshis to {RECIPIENT}",
+                s.key, s.replayed, r.litoshis
+            )),
+            None => broken.push(format!("invariant 3: a send of key {} returned txid {} (replayed {}), not a payment of that key", s.key, s.txid, s.replayed)),
         }
     }
     // 4. a call whose request reached the service ends in success or outcome_unknown with a
