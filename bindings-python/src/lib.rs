@@ -52,8 +52,11 @@ fn runtime_handle() -> tokio::runtime::Handle {
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
 /// p2sh_segwit 1, bech32 2, mweb 3 — the service's convention). ``settle_time``
 /// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
-/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
-/// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
+/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``state_key``
+/// (secret text of at least 32 characters) signs the event cursors and outcome tokens the client
+/// hands out and checks those it takes back; by default a random key of the process, so give
+/// every process that resumes a watch or resolves a token the same one. ``from_env()`` reads
+/// ``WALLET_SDK_BASE_URL``, ``WALLET_SDK_API_KEY`` and ``WALLET_SDK_STATE_KEY``.
 #[pyclass(name = "Client", module = "wallet_sdk", frozen)]
 pub struct Client {
     inner: RwLock<Option<blocking::Client>>,
@@ -78,8 +81,11 @@ pub struct Client {
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
 /// p2sh_segwit 1, bech32 2, mweb 3 — the service's convention). ``settle_time``
 /// (seconds, default the timeout plus 60) is when a request whose answer was lost can no
-/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``from_env()`` reads
-/// ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``.
+/// longer be in flight: ``resolve`` says ``"not_applied"`` only after it. ``state_key``
+/// (secret text of at least 32 characters) signs the event cursors and outcome tokens the client
+/// hands out and checks those it takes back; by default a random key of the process, so give
+/// every process that resumes a watch or resolves a token the same one. ``from_env()`` reads
+/// ``WALLET_SDK_BASE_URL``, ``WALLET_SDK_API_KEY`` and ``WALLET_SDK_STATE_KEY``.
 #[pyclass(name = "AsyncClient", module = "wallet_sdk", frozen)]
 pub struct AsyncClient {
     inner: RwLock<Option<wallet_sdk::fork::ProcessClient>>,
@@ -173,6 +179,7 @@ fn configure(
     expiry_skew: Option<f64>,
     address_type_codes: Option<std::collections::HashMap<String, i32>>,
     settle_time: Option<f64>,
+    state_key: Option<SecretArg>,
     on_abandoned_call: Option<Py<PyAny>>,
 ) -> PyResult<ClientBuilder> {
     if let Some(u) = base_url {
@@ -228,6 +235,9 @@ fn configure(
     }
     if let Some(d) = secs(py, "settle_time", settle_time)? {
         b = b.settle_time(d);
+    }
+    if let Some(k) = state_key {
+        b = b.state_key(k.0.expose());
     }
     if let Some(map) = address_type_codes {
         let mut codes = wallet_sdk::AddressTypeCodes::default();
@@ -331,9 +341,10 @@ fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> Result<T, wallet_sdk::Error>) 
     }
 }
 
-/// For a non-idempotent operation, an awaitable whose cancellation raises
-/// `OutcomeUnknownError` with the outcome token the call recorded in `cell` (the request runs on,
-/// see `_outcome_on_cancel`) instead of `CancelledError`; other operations' awaitables as they are.
+/// For a non-idempotent operation, an awaitable whose cancellation, once its request may have
+/// left, raises `OutcomeUnknownError` with the outcome token the call recorded in `cell` (the
+/// request runs on, see `_outcome_on_cancel`) instead of `CancelledError`; other operations'
+/// awaitables as they are.
 fn guard_cancellation<'py>(
     py: Python<'py>,
     operation: &'static str,
@@ -344,8 +355,14 @@ fn guard_cancellation<'py>(
     if wallet_sdk::operations::by_name(operation).is_none_or(|op| op.idempotent) {
         return Ok(awaitable);
     }
-    let token = PyCFunction::new_closure(py, None, None, move |_, _| -> PyResult<Option<String>> { Ok(cell.take()) })?;
-    GUARD.import(py, "wallet_sdk._errors", "_outcome_on_cancel")?.call1((operation, awaitable, token))
+    // sealed: a request not written by now is never written, so `CancelledError` stays true
+    let seal = PyCFunction::new_closure(py, None, None, move |_, _| -> PyResult<(bool, Option<String>)> {
+        Ok(match cell.seal() {
+            wallet_sdk::SealedCall::NothingSent => (false, None),
+            wallet_sdk::SealedCall::MayHaveBeenSent { outcome_token, .. } => (true, outcome_token),
+        })
+    })?;
+    GUARD.import(py, "wallet_sdk._errors", "_outcome_on_cancel")?.call1((operation, awaitable, seal))
 }
 
 fn expires_at(py: Python<'_>, t: Option<std::time::SystemTime>) -> PyResult<Py<PyAny>> {
@@ -369,7 +386,7 @@ macro_rules! constructors {
                 max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
                 max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
                 tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                settle_time = None, on_abandoned_call = None))]
+                settle_time = None, state_key = None, on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 py: Python<'_>,
@@ -391,12 +408,13 @@ macro_rules! constructors {
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
                 settle_time: Option<f64>,
+                state_key: Option<SecretArg>,
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
                     connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
                     allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes,
-                    settle_time, on_abandoned_call)?;
+                    settle_time, state_key, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
 
@@ -406,7 +424,7 @@ macro_rules! constructors {
             #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
                 max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
                 root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                settle_time = None, on_abandoned_call = None))]
+                settle_time = None, state_key = None, on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn from_env(
                 _cls: &Bound<'_, PyType>,
@@ -426,12 +444,13 @@ macro_rules! constructors {
                 expiry_skew: Option<f64>,
                 address_type_codes: Option<std::collections::HashMap<String, i32>>,
                 settle_time: Option<f64>,
+                state_key: Option<SecretArg>,
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
                 let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
                     max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
-                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, settle_time, on_abandoned_call)?;
+                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, settle_time, state_key, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
 

@@ -487,6 +487,22 @@ def test_resolve_in_asyncio_and_without_a_token():
             with pytest.raises(w.InvalidInputError) as bad:
                 await c.resolve('{"v":1,"operation":"create_wallet","forged":1}')
             assert bad.value.field == "token"
+            # the token is signed with the process's state key: a client with another key, or
+            # the token changed, is refused naming `token`; the state key is never echoed
+            token = lost.value.outcome_token
+            assert token and '"sig":"' in token
+            other_key = "another-state-key-of-at-least-32-chars"
+            async with w.AsyncClient(env("WALLET_FAULT_PROXY_URL"), key, state_key=other_key) as other:
+                with pytest.raises(w.InvalidInputError) as refused:
+                    await other.resolve(token)
+                assert refused.value.field == "token" and other_key not in str(refused.value)
+            with pytest.raises(w.InvalidInputError) as changed:
+                await c.resolve(token.replace(name, name + "x"))
+            assert changed.value.field == "token"
+            assert (await c.resolve(token)).state == "applied"
+            with pytest.raises(w.InvalidInputError) as short:
+                w.AsyncClient(env("WALLET_FAULT_PROXY_URL"), key, state_key="short")
+            assert short.value.field == "state_key"
 
     asyncio.run(run())
 

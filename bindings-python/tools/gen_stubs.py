@@ -100,7 +100,7 @@ _CONFIG = (
     "allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, "
     "tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, "
     "expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, "
-    "settle_time: Optional[float] = None, "
+    "settle_time: Optional[float] = None, state_key: Optional[SecretLike] = None, "
     "on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None"
 )
 

@@ -11,6 +11,7 @@ mod ops;
 mod render;
 mod sandbox;
 mod secrets;
+mod state_key;
 mod typed;
 
 use std::future::Future;
@@ -119,6 +120,12 @@ pub fn command() -> Command {
         .arg(global(Arg::new("api_key_file").long("api-key-file").value_name("PATH").help(format!(
             "Read the API key from PATH ('-': stdin, prompted without echo on a terminal); default: {}",
             wallet_sdk::ENV_API_KEY
+        ))))
+        .arg(global(Arg::new("state_key_file").long("state-key-file").value_name("PATH").help(format!(
+            "Read the secret that signs cursors and outcome tokens from PATH ('-': stdin); default: {}, else a random \
+             key kept in {} (made on first use), so that a later command takes them back",
+            wallet_sdk::ENV_STATE_KEY,
+            state_key::DEFAULT_PLACE
         ))))
         .arg(global(
             Arg::new("sandbox")
@@ -496,7 +503,13 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
     // a call given up with Ctrl-C after its request may have left still says how to resolve it
     let cell = wallet_sdk::OutcomeTokenCell::new();
     let (mut value, secrets) = match interruptible(!op.idempotent, waiting(method.name, cell.record(call))).await {
-        Err(Failure::Interrupted { outcome_unknown, .. }) => return Err(Failure::Interrupted { outcome_unknown, outcome_token: cell.take() }),
+        Err(Failure::Interrupted { .. }) => {
+            // sealed: a request not written by now is never written, so "nothing sent" holds
+            return Err(match cell.seal() {
+                wallet_sdk::SealedCall::NothingSent => Failure::Interrupted { outcome_unknown: false, outcome_token: None },
+                wallet_sdk::SealedCall::MayHaveBeenSent { outcome_token, .. } => Failure::Interrupted { outcome_unknown: true, outcome_token },
+            });
+        }
         other => other??,
     };
     if out.reveal {
@@ -530,9 +543,15 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
         Some(extra) => format!("wallet-cli/{} {extra}", env!("CARGO_PKG_VERSION")),
         None => format!("wallet-cli/{}", env!("CARGO_PKG_VERSION")),
     };
+    let source = SecretSource::path(g.get_one::<String>("state_key_file").cloned());
+    let state_key = match secrets::read_from("state key", wallet_sdk::ENV_STATE_KEY, source, false, stdin)? {
+        Some(key) => key,
+        None => state_key::kept()?,
+    };
     let mut b = Client::builder()
         .base_url(base_url)
         .credential(api_key.expose())
+        .state_key(state_key.expose())
         .user_agent_suffix(suffix)
         .allow_insecure_http(g.get_flag("allow_insecure_http"))
         .tls_certs_only(g.get_flag("ca_cert_only"));

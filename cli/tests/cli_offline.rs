@@ -11,7 +11,8 @@ use wallet_sdk::operations::ALL;
 const KEY: &str = "eyJhbGciOiJIUzI1NiJ9.e30.c2ln";
 const PHRASE: &str = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
-/// Runs `wallet` with a clean environment (no service, no secrets) plus `env`, feeding `stdin`.
+/// Runs `wallet` with a clean environment (no service, no secrets, the state key it keeps in the
+/// build's own folder) plus `env`, feeding `stdin`.
 fn wallet(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_wallet"));
     cmd.args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
@@ -20,6 +21,7 @@ fn wallet(args: &[&str], env: &[(&str, &str)], stdin: Option<&str>) -> Output {
             cmd.env_remove(k);
         }
     }
+    cmd.env("XDG_STATE_HOME", env!("CARGO_TARGET_TMPDIR"));
     cmd.envs(env.iter().copied());
     let mut child = cmd.spawn().expect("run wallet");
     {
@@ -409,12 +411,36 @@ fn payment_requests_and_parse() {
     assert!(text(&o.stdout).contains("mnemonic") && !text(&o.stdout).contains("abandon"));
 }
 
+/// The state key of the tokens below.
+const STATE_KEY: &str = "the-state-key-of-these-tests-0123456789";
+
+/// The outcome token of a creation of `w1` (a wallet, or an address in it) whose request may
+/// have left, signed with `state_key` and settled at once, as a client of another process made it.
+fn token_of(operation: &str, state_key: &str) -> String {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async {
+        let client = wallet_sdk::Client::builder()
+            .base_url("http://127.0.0.1:9")
+            .credential(KEY)
+            .state_key(state_key)
+            .settle_time(std::time::Duration::from_millis(1))
+            .build()
+            .unwrap();
+        let cell = wallet_sdk::OutcomeTokenCell::new();
+        let _ = match operation {
+            "create_wallet" => cell.record(client.create_wallet("w1")).await.map(drop),
+            _ => cell.record(client.create_address("w1", Default::default())).await.map(drop),
+        };
+        cell.take().expect("a token")
+    })
+}
+
 #[test]
 fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
     // a wallet creation whose answer was lost: the wallet exists -> applied, exit 0
     let url = canned_service("200 OK", r#"{"successful": true, "message": "ok", "data": {"walletName": "w1", "balance": 0}}"#);
-    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
-    let token = r#"{"v":1,"operation":"create_wallet","wallet_name":"w1"}"#;
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY), ("WALLET_SDK_STATE_KEY", STATE_KEY)];
+    let token = &token_of("create_wallet", STATE_KEY);
     let o = wallet(&["--json", "resolve", token], &env, None);
     let v = ok_json(&o);
     assert_eq!((v["state"].as_str(), v["walletName"].as_str()), (Some("applied"), Some("w1")), "{v}");
@@ -425,8 +451,7 @@ fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
     // allowance for another host's clock: at most the settle time, 1 s here)
     let body = r#"{"successful": false, "message": "Wallet w1 not found", "error": {"code": "wallet_not_found", "field": "walletName"}}"#;
     let url = canned_service("404 Not Found", body);
-    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
-    let token = r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","settles_at_ms":1}"#;
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY), ("WALLET_SDK_STATE_KEY", STATE_KEY)];
     let o = wallet(&["--json", "--settle-time", "1", "resolve", token], &env, None);
     assert_eq!(code(&o), 21, "{}{}", text(&o.stdout), text(&o.stderr));
     let v: Value = serde_json::from_slice(&o.stdout).unwrap();
@@ -434,15 +459,31 @@ fn resolve_tells_applied_not_applied_and_refuses_forged_tokens() {
     assert!(o.stderr.is_empty(), "{}", text(&o.stderr));
 
     // an address creation cannot be checked -> still unknown, exit 20
-    let o = wallet(&["--json", "resolve", r#"{"v":1,"operation":"create_address","wallet_name":"w1"}"#], &env, None);
+    let o = wallet(&["--json", "resolve", &token_of("create_address", STATE_KEY)], &env, None);
     assert_eq!(code(&o), 20);
 
-    // a forged token: invalid_input on `token`, before any request
-    let env = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY)];
-    for forged in ["garbage", r#"{"v":1,"operation":"create_wallet","wallet_name":"w1","x":1}"#, &"[".repeat(100_000)] {
+    // a forged token (changed, or signed with another key): invalid_input on `token`, before any request
+    let env = [("WALLET_SDK_BASE_URL", "http://127.0.0.1:9"), ("WALLET_SDK_API_KEY", KEY), ("WALLET_SDK_STATE_KEY", STATE_KEY)];
+    let changed = token.replace("w1", "w2");
+    let other = token_of("create_wallet", "another-state-key-of-these-tests-98765");
+    for forged in ["garbage", r#"{"v":2,"operation":"create_wallet","wallet_name":"w1","x":1}"#, &"[".repeat(100_000), &changed, &other] {
         let e = json_error(&wallet(&["--json", "resolve", forged], &env, None), 3, "invalid_input");
         assert_eq!(e["field"], "token");
     }
+    // without a state key of its own the CLI keeps one (made on first use) for the next command
+    let home = std::env::temp_dir().join(format!("wallet-cli-state-{}", std::process::id()));
+    let state_home = home.to_str().unwrap();
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY), ("XDG_STATE_HOME", state_home)];
+    let o = wallet(&["--json", "resolve", token], &env, None);
+    assert_eq!(json_error(&o, 3, "invalid_input")["field"], "token");
+    let kept = std::fs::read_to_string(home.join("wallet-sdk/state-key")).expect("the kept key");
+    assert_eq!(kept.len(), 64);
+    #[cfg(unix)]
+    assert_eq!(std::os::unix::fs::PermissionsExt::mode(&std::fs::metadata(home.join("wallet-sdk/state-key")).unwrap().permissions()) & 0o777, 0o600);
+    let o = wallet(&["--json", "--settle-time", "1", "resolve", &token_of("create_wallet", &kept)], &env, None);
+    assert_eq!(code(&o), 21, "{}{}", text(&o.stdout), text(&o.stderr));
+    assert_eq!(std::fs::read_to_string(home.join("wallet-sdk/state-key")).unwrap(), kept, "the same key for every command");
+    let _ = std::fs::remove_dir_all(&home);
 }
 
 #[test]

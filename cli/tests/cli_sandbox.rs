@@ -28,6 +28,8 @@ fn wallet(args: &[&str], vars: &[(&str, &str)]) -> Output {
             cmd.env_remove(k);
         }
     }
+    // the state key the commands keep, in the build's own folder
+    cmd.env("XDG_STATE_HOME", env!("CARGO_TARGET_TMPDIR"));
     cmd.envs(vars.iter().copied());
     cmd.output().expect("run wallet")
 }

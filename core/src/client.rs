@@ -116,6 +116,8 @@ struct Shared {
     keyed_sends: crate::exactly_once::KeyedSends,
     /// The per-attempt timeouts' timers, re-used (docs/adr/0021).
     timers: crate::deadline::Timers,
+    /// What signs the cursors and outcome tokens this client hands out.
+    state_key: Arc<crate::state_key::StateKey>,
 }
 
 /// What became of a non-idempotent call (create, send, broadcast…) whose caller stopped
@@ -296,6 +298,8 @@ pub struct ClientBuilder {
     abandoned_hook: Option<AbandonedCallHook>,
     call_hook: Option<CallHook>,
     settle_time: Option<Duration>,
+    /// Zeroized when the builder goes.
+    state_key: Option<crate::Secret>,
 }
 
 impl fmt::Debug for ClientBuilder {
@@ -330,6 +334,7 @@ impl Default for ClientBuilder {
             abandoned_hook: None,
             call_hook: None,
             settle_time: None,
+            state_key: None,
         }
     }
 }
@@ -442,6 +447,17 @@ impl ClientBuilder {
         self
     }
 
+    /// The key that signs the event cursors and outcome tokens this client hands out, and
+    /// checks the ones it takes back: secret text of at least [`MIN_STATE_KEY_LEN`](crate::MIN_STATE_KEY_LEN)
+    /// characters (e.g. 64 random hex digits). A cursor or token that was changed, or signed
+    /// with another key, is `invalid_input`. Default: a random key of this process, so cursors
+    /// and tokens made here are taken back only here; give every client of every process that
+    /// must take them back (after a restart, on another host) the same key.
+    pub fn state_key(mut self, key: impl Into<String>) -> Self {
+        self.state_key = Some(crate::Secret::new(key.into()));
+        self
+    }
+
     /// Validates the configuration and builds the client.
     pub fn build(self) -> Result<Client> {
         let base = self
@@ -478,6 +494,10 @@ impl ClientBuilder {
         if self.retry.max_attempts == 0 {
             return Err(Error::config("retry_policy.max_attempts must be at least 1"));
         }
+        let state_key = match &self.state_key {
+            Some(text) => Arc::new(crate::state_key::StateKey::from_text(text.expose())?),
+            None => crate::state_key::StateKey::of_this_process(),
+        };
 
         let http = Transport::build(transport::Settings {
             base_url: &url,
@@ -512,6 +532,7 @@ impl ClientBuilder {
                 call_hook: RwLock::new(self.call_hook),
                 keyed_sends: Default::default(),
                 timers: Default::default(),
+                state_key,
             }),
             settings: CallSettings { timeout: self.timeout, retry: self.retry, settle_time: self.settle_time },
         })
@@ -573,13 +594,23 @@ impl Client {
         Self::builder_from_env()?.build()
     }
 
-    /// A builder preset from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`.
+    /// A builder preset from `WALLET_SDK_BASE_URL` and `WALLET_SDK_API_KEY`, and the state key
+    /// from `WALLET_SDK_STATE_KEY` when it is set.
     pub fn builder_from_env() -> Result<ClientBuilder> {
         let base = std::env::var(ENV_BASE_URL)
             .map_err(|_| Error::config(format!("environment variable {ENV_BASE_URL} is not set")))?;
         let key = std::env::var(ENV_API_KEY)
             .map_err(|_| Error::config(format!("environment variable {ENV_API_KEY} is not set")))?;
-        Ok(Client::builder().base_url(base).credential(key))
+        let builder = Client::builder().base_url(base).credential(key);
+        Ok(match std::env::var(crate::ENV_STATE_KEY) {
+            Ok(state_key) => builder.state_key(state_key),
+            Err(_) => builder,
+        })
+    }
+
+    /// What signs and checks this client's cursors and outcome tokens.
+    pub(crate) fn state_key(&self) -> &Arc<crate::state_key::StateKey> {
+        &self.shared.state_key
     }
 
     /// The base URL in use.
@@ -760,7 +791,7 @@ impl Client {
                 return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
             }
         }
-        let resolve = once::ResolveInfo::for_call(op, &args);
+        let resolve = once::ResolveInfo::for_call(op, &args, self.state_key());
         self.execute_plain(op, args, meta, resolve, None, decode).await
     }
 
@@ -782,10 +813,8 @@ impl Client {
             let answer = self.send(op, &prepared).await;
             (&prepared, answer)
         } else {
-            if let Some(info) = &resolve {
-                crate::exactly_once::record_outcome_token(info, self.settle_time());
-                prepared.resolve = Some(info.clone());
-            }
+            crate::exactly_once::before_sending(op, resolve.as_deref(), self.settle_time())?;
+            prepared.resolve = resolve.clone();
             shared = Arc::new(prepared);
             (&*shared, self.send_detached(op, shared.clone(), hold).await)
         };

@@ -29,6 +29,7 @@
 //! ```
 
 use std::collections::{HashMap, HashSet, VecDeque};
+use std::sync::Arc;
 use std::time::Duration;
 
 use base64::Engine as _;
@@ -39,6 +40,7 @@ use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
 use crate::methods::WalletTransactionsOptions;
 use crate::models::WalletTx;
+use crate::state_key::{Purpose, StateKey, TAG_LEN};
 
 /// The most transactions (entries of the wallet's list) one poll reads. Beyond it the stream
 /// cannot tell old from new: see docs/adr/0015.
@@ -57,11 +59,11 @@ pub const MAX_ADDRESS_LEN: usize = 160;
 /// How many anchor fingerprints a cursor keeps (consecutive entries, in case one vanishes).
 const ANCHORS: usize = 3;
 /// The text every cursor starts with; the digit is the format's version.
-const CURSOR_PREFIX: &str = "wev1.";
+const CURSOR_PREFIX: &str = "wev2.";
 /// Bytes of one followed entry at most: txid, flags, vout, amount, confirmations, block, address.
 const MAX_TRACKED_BYTES: usize = 32 + 1 + 4 + 8 + 4 + 8 + 1 + MAX_ADDRESS_LEN;
-/// Bytes of a cursor's body at most (version, wallet tag, anchors, seen, tracked, checksum).
-const MAX_BODY: usize = 1 + 4 + 1 + ANCHORS * 8 + 2 + MAX_SEEN * 8 + 2 + MAX_TRACKED * MAX_TRACKED_BYTES + 4;
+/// Bytes of a cursor's body at most (version, wallet tag, anchors, seen, tracked, HMAC tag).
+const MAX_BODY: usize = 1 + 4 + 1 + ANCHORS * 8 + 2 + MAX_SEEN * 8 + 2 + MAX_TRACKED * MAX_TRACKED_BYTES + TAG_LEN;
 /// The longest cursor text: anything longer is refused before it is decoded.
 pub const MAX_CURSOR_LEN: usize = CURSOR_PREFIX.len() + MAX_BODY.div_ceil(3) * 4;
 const _: () = assert!(MAX_CURSOR_LEN < 48 * 1024, "a cursor must stay small enough to store beside a wallet");
@@ -300,11 +302,11 @@ fn bad_cursor(why: impl std::fmt::Display) -> Error {
     Error::invalid_input("cursor", why)
 }
 
-/// Encodes a state as cursor text.
-fn encode(state: &State, tag: [u8; 4]) -> String {
+/// Encodes a state as cursor text, signed with the client's state key.
+fn encode(state: &State, rules: &Rules) -> String {
     let mut b = Vec::with_capacity(64);
-    b.push(1u8);
-    b.extend_from_slice(&tag);
+    b.push(CURSOR_VERSION);
+    b.extend_from_slice(&rules.tag);
     b.push(u8::try_from(state.anchor.len().min(ANCHORS)).unwrap_or(0));
     for k in state.anchor.iter().take(ANCHORS) {
         b.extend_from_slice(&k.to_le_bytes());
@@ -339,10 +341,13 @@ fn encode(state: &State, tag: [u8; 4]) -> String {
             b.extend_from_slice(a.as_bytes());
         }
     }
-    let check = digest(&[b"wallet-events cursor", &b]);
-    b.extend_from_slice(&check[..4]);
+    let signature = rules.key.tag(Purpose::Cursor, &b);
+    b.extend_from_slice(&signature);
     format!("{CURSOR_PREFIX}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&b))
 }
+
+/// The body's first byte.
+const CURSOR_VERSION: u8 = 2;
 
 /// Reads bytes of a cursor body, never past its end.
 struct Reader<'a> {
@@ -372,9 +377,9 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Decodes cursor text for `wallet_name`; every malformed, forged or oversized cursor is an
-/// `invalid_input` error naming `cursor`. The work is bounded by [`MAX_CURSOR_LEN`].
-fn decode(text: &str, tag: [u8; 4]) -> Result<State> {
+/// Decodes cursor text for the wallet of `rules`; every malformed, forged or oversized cursor
+/// is an `invalid_input` error naming `cursor`. The work is bounded by [`MAX_CURSOR_LEN`].
+fn decode(text: &str, rules: &Rules) -> Result<State> {
     if text.len() > MAX_CURSOR_LEN {
         return Err(bad_cursor(format!("a cursor is at most {MAX_CURSOR_LEN} characters, this one has {}", text.len())));
     }
@@ -384,18 +389,21 @@ fn decode(text: &str, tag: [u8; 4]) -> Result<State> {
     let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
         .decode(body)
         .map_err(|_| bad_cursor("the cursor is not valid base64url"))?;
-    if bytes.len() < 5 {
+    if bytes.len() < 1 + TAG_LEN {
         return Err(bad_cursor("the cursor is cut short"));
     }
-    let (payload, check) = bytes.split_at(bytes.len() - 4);
-    if digest(&[b"wallet-events cursor", payload])[..4] != *check {
-        return Err(bad_cursor("the cursor's checksum does not match (it was changed or cut)"));
+    let (payload, signature) = bytes.split_at(bytes.len() - TAG_LEN);
+    if !rules.key.verifies(Purpose::Cursor, payload, signature) {
+        return Err(bad_cursor(
+            "the cursor's signature does not match: it was changed or cut, or signed with another state key (a client \
+             without `state_key` signs with a random key of its process, so its cursors resume only there)",
+        ));
     }
     let mut r = Reader { bytes: payload };
-    if r.u8()? != 1 {
+    if r.u8()? != CURSOR_VERSION {
         return Err(bad_cursor("unknown cursor version"));
     }
-    if r.array::<4>()? != tag {
+    if r.array::<4>()? != rules.tag {
         return Err(bad_cursor("the cursor belongs to another wallet"));
     }
     let anchors = usize::from(r.u8()?);
@@ -537,12 +545,15 @@ async fn scan(client: &Client, wallet_name: &str, page_size: u32, mut enough: im
 // ------------------------------------------------------------------------------------ polling
 
 /// What a poll works with: the settings of the watch.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 struct Rules {
     confirmations: i32,
     finality: i32,
     history: usize,
+    /// The wallet's tag, so that a cursor of one wallet is refused for another.
     tag: [u8; 4],
+    /// What signs and checks the cursors.
+    key: Arc<StateKey>,
 }
 
 /// One poll's work: the listing, the state being updated, and the position of the anchor.
@@ -578,7 +589,7 @@ impl Poll<'_> {
             address: address.map(str::to_string).or_else(|| t.address.clone()),
             amount: Amount::from_litoshis(t.amount),
             confirmations: i64::from(confirmations),
-            cursor: encode(&snapshot, self.rules.tag),
+            cursor: encode(&snapshot, &self.rules),
         });
     }
 
@@ -659,6 +670,10 @@ impl Poll<'_> {
         let abandoned = e.tx.abandoned == Some(true);
         let block = short_block(e.tx.block_hash.as_deref());
         let mut t = self.state.tracked[j].clone();
+        // the listing's amount, not the cursor's: a cursor only tells what was handled
+        if let Some(amount) = e.tx.amount {
+            t.amount = amount.litoshis();
+        }
         let key = e.key;
         if t.gone && c < 1 {
             t.confirmations = c;
@@ -854,7 +869,7 @@ impl std::fmt::Debug for WalletEvents {
     }
 }
 
-fn check_rules(wallet_name: &str, o: &WatchOptions) -> Result<Rules> {
+fn check_rules(wallet_name: &str, o: &WatchOptions, key: Arc<StateKey>) -> Result<Rules> {
     if wallet_name.is_empty() {
         return Err(Error::invalid_input("wallet_name", "must not be empty"));
     }
@@ -872,16 +887,16 @@ fn check_rules(wallet_name: &str, o: &WatchOptions) -> Result<Rules> {
     }
     let confirmations = i32::try_from(o.confirmations).unwrap_or(i32::MAX);
     let finality = i32::try_from(o.finality_depth).unwrap_or(i32::MAX).max(confirmations).max(1);
-    Ok(Rules { confirmations, finality, history: o.history as usize, tag: wallet_tag(wallet_name) })
+    Ok(Rules { confirmations, finality, history: o.history as usize, tag: wallet_tag(wallet_name), key })
 }
 
 impl WalletEvents {
     fn new(client: Client, wallet_name: &str, options: WatchOptions) -> WalletEvents {
-        let rules = check_rules(wallet_name, &options);
+        let rules = check_rules(wallet_name, &options, client.state_key().clone());
         let state = match (&rules, &options.cursor) {
             (Err(e), _) => Err(e.clone()),
             (Ok(_), None) => Ok(None),
-            (Ok(r), Some(c)) => decode(c, r.tag).map(Some),
+            (Ok(r), Some(c)) => decode(c, r).map(Some),
         };
         let cursor = options.cursor.clone();
         WalletEvents { client, wallet_name: wallet_name.to_string(), options, rules, state, queue: VecDeque::new(), cursor, polled: false }
@@ -899,7 +914,7 @@ impl WalletEvents {
             }
             let rules = match (&self.rules, &self.state) {
                 (Err(e), _) | (_, Err(e)) => return Some(Err(e.clone())),
-                (Ok(r), Ok(_)) => *r,
+                (Ok(r), Ok(_)) => r.clone(),
             };
             if self.polled {
                 tokio::time::sleep(self.options.poll_interval).await;

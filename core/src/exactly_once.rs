@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use tokio::time::Instant;
@@ -13,6 +13,7 @@ use crate::client::{AnswerMeta, Client, Decode};
 use crate::decode::{self, Answer};
 use crate::error::{Error, ErrorKind, Result};
 use crate::locks::lock;
+use crate::state_key::{Purpose, StateKey, TAG_LEN};
 use crate::methods::WalletTransactionsOptions;
 use crate::models::{SentFunds, WalletTx};
 use crate::operations::{self as ops, Operation};
@@ -207,10 +208,12 @@ pub(crate) struct ResolveInfo {
     since: Option<i64>,
     /// Read back from a token: the settle time was written by a clock that may differ.
     from_token: bool,
+    /// What signs its token: the state key of the client that made it.
+    signer: Arc<StateKey>,
 }
 
 impl ResolveInfo {
-    fn of(op: &'static Operation, args: &Args) -> ResolveInfo {
+    fn of(op: &'static Operation, args: &Args, signer: &Arc<StateKey>) -> ResolveInfo {
         ResolveInfo {
             op,
             txid: None,
@@ -222,13 +225,14 @@ impl ResolveInfo {
             settles_at: None,
             since: None,
             from_token: false,
+            signer: signer.clone(),
         }
     }
 
     /// For a call of a non-idempotent operation (boxed: a call's future carries it, and most
     /// calls have none).
-    pub(crate) fn for_call(op: &'static Operation, args: &Args) -> Option<Box<ResolveInfo>> {
-        (!op.idempotent).then(|| Box::new(ResolveInfo::of(op, args)))
+    pub(crate) fn for_call(op: &'static Operation, args: &Args, signer: &Arc<StateKey>) -> Option<Box<ResolveInfo>> {
+        (!op.idempotent).then(|| Box::new(ResolveInfo::of(op, args, signer)))
     }
 
     /// Whether an error of the call leaves its outcome open.
@@ -252,12 +256,12 @@ impl ResolveInfo {
         self
     }
 
-    /// The info as an [`OutcomeToken`]'s text.
+    /// The info as an outcome token's text: JSON, signed with the client's state key.
     pub(crate) fn to_token(&self) -> String {
         let now_ms = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64);
         let settles_at_ms = self.settles_at.map(|at| now_ms + at.saturating_duration_since(Instant::now()).as_millis() as u64);
-        let token = TokenV1 {
-            v: 1,
+        let token = Token {
+            v: TOKEN_VERSION,
             operation: self.op.name.to_string(),
             txid: self.txid.clone(),
             wallet_name: self.wallet_name.clone(),
@@ -267,12 +271,14 @@ impl ResolveInfo {
             amount_include_fees: self.include_fees,
             settles_at_ms,
             since: self.since,
+            sig: None,
         };
-        serde_json::to_string(&token).unwrap_or_default()
+        token.signed(&self.signer)
     }
 
-    /// Reads an [`OutcomeToken`]'s text back, checking every field (it may come from anywhere).
-    pub(crate) fn from_token(text: &str) -> Result<ResolveInfo> {
+    /// Reads an outcome token's text back, checking its signature against `signer` and every
+    /// field (it may come from anywhere).
+    pub(crate) fn from_token(text: &str, signer: &Arc<StateKey>) -> Result<ResolveInfo> {
         let bad = |why: &str| Error::invalid_input("token", format!("is not an outcome token of this SDK: {why}"));
         if text.len() > MAX_TOKEN_LEN {
             return Err(bad("too long"));
@@ -280,9 +286,23 @@ impl ResolveInfo {
         if crate::json_limits::check(text.as_bytes()).is_err() {
             return Err(bad("not bounded JSON"));
         }
-        let t: TokenV1 = serde_json::from_str(text).map_err(|_| bad("not its JSON form"))?;
-        if t.v != 1 {
+        let mut t: Token = serde_json::from_str(text).map_err(|_| bad("not its JSON form"))?;
+        if t.v != TOKEN_VERSION {
             return Err(bad("an unknown version"));
+        }
+        let sig: Vec<u8> = t
+            .sig
+            .take()
+            .filter(|hex| hex.len() == 2 * TAG_LEN && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+            .map(|hex| (0..TAG_LEN).filter_map(|i| u8::from_str_radix(&hex[2 * i..2 * i + 2], 16).ok()).collect())
+            .unwrap_or_default();
+        let payload = serde_json::to_vec(&t).unwrap_or_default();
+        if !signer.verifies(Purpose::OutcomeToken, &payload, &sig) {
+            return Err(Error::invalid_input(
+                "token",
+                "the outcome token's signature does not match: it was changed, or signed with another state key (a \
+                 client without `state_key` signs with a random key of its process, so its tokens resolve only there)",
+            ));
         }
         let op = ops::by_name(&t.operation).ok_or_else(|| bad("an unknown operation"))?;
         let short = |s: &Option<String>| s.as_ref().is_none_or(|s| !s.is_empty() && s.len() <= MAX_TOKEN_FIELD_LEN);
@@ -311,6 +331,7 @@ impl ResolveInfo {
             settles_at,
             since: t.since,
             from_token: true,
+            signer: signer.clone(),
         })
     }
 }
@@ -327,10 +348,14 @@ const MAX_TOKEN_FIELD_LEN: usize = 256;
 /// The longest wait a token can ask for (a day): a forged one cannot park `resolve` for ever.
 const MAX_TOKEN_SETTLE_MS: u64 = 24 * 60 * 60 * 1000;
 
-/// The JSON form of an outcome token, version 1.
+/// The version of the outcome tokens made now.
+const TOKEN_VERSION: u32 = 2;
+
+/// The JSON form of an outcome token: its fields, then `sig`, the HMAC tag of the JSON of the
+/// fields before it (hex).
 #[derive(serde::Serialize, serde::Deserialize)]
 #[serde(deny_unknown_fields)]
-struct TokenV1 {
+struct Token {
     v: u32,
     operation: String,
     #[serde(skip_serializing_if = "Option::is_none", default)]
@@ -352,6 +377,18 @@ struct TokenV1 {
     /// seconds). A look-up reads back to it; without it, to the wallet's oldest entry.
     #[serde(skip_serializing_if = "Option::is_none", default)]
     since: Option<i64>,
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    sig: Option<String>,
+}
+
+impl Token {
+    /// The token's text, signed with `signer`.
+    fn signed(mut self, signer: &StateKey) -> String {
+        self.sig = None;
+        let payload = serde_json::to_vec(&self).unwrap_or_default();
+        self.sig = Some(signer.tag(Purpose::OutcomeToken, &payload).iter().map(|b| format!("{b:02x}")).collect());
+        serde_json::to_string(&self).unwrap_or_default()
+    }
 }
 
 // ------------------------------------------------------------------ tokens of calls given up
@@ -364,21 +401,55 @@ tokio::task_local! {
 /// that a caller who stops waiting (drops the future, times out, cancels) still has it: the
 /// request runs on in the background (see [`crate::AbandonedCall`]), and the token resolves it.
 ///
+/// [`seal`](OutcomeTokenCell::seal) tells a caller who gave up which side of that moment the
+/// call was on: after it, a call that has not sent its request yet never sends it.
+///
 /// ```
 /// # async fn demo(client: wallet_sdk::Client) -> wallet_sdk::Result<()> {
 /// use std::time::Duration;
+/// use wallet_sdk::SealedCall;
 /// let cell = wallet_sdk::OutcomeTokenCell::new();
 /// let send = client.send_funds_from_wallet("shop", "rltc1q…", wallet_sdk::Amount::from_ltc("0.25")?, Default::default());
 /// if tokio::time::timeout(Duration::from_secs(5), cell.record(send)).await.is_err() {
-///     if let Some(token) = cell.take() {
-///         let r = client.resolve_token(&token).await?; // waits for the settle time if needed
-///         println!("{}", r.state);
+///     match cell.seal() {
+///         SealedCall::NothingSent => println!("nothing was sent"),
+///         SealedCall::MayHaveBeenSent { outcome_token: Some(token), .. } => {
+///             let r = client.resolve_token(&token).await?; // waits for the settle time if needed
+///             println!("{}", r.state);
+///         }
+///         SealedCall::MayHaveBeenSent { outcome_token: None, .. } => println!("check before repeating it"),
 ///     }
 /// }
 /// # Ok(()) }
 /// ```
 #[derive(Clone, Debug, Default)]
-pub struct OutcomeTokenCell(std::sync::Arc<Mutex<Option<String>>>);
+pub struct OutcomeTokenCell(std::sync::Arc<Mutex<CellState>>);
+
+#[derive(Debug, Default)]
+struct CellState {
+    token: Option<String>,
+    /// A non-idempotent request may have left.
+    sent: bool,
+    /// The caller gave up: no request may leave any more.
+    sealed: bool,
+    /// The operation of the last request that may have left.
+    operation: &'static str,
+}
+
+/// What [`OutcomeTokenCell::seal`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SealedCall {
+    /// No non-idempotent request left, and none will: the calls in the cell had no effect.
+    NothingSent,
+    /// A non-idempotent request may have reached the service; its outcome token, when the
+    /// operation has one, resolves it (the last one recorded, for a cell of several calls).
+    MayHaveBeenSent {
+        /// The operation (snake_case) of that request.
+        operation: &'static str,
+        /// What [`Client::resolve_token`](crate::Client::resolve_token) takes.
+        outcome_token: Option<String>,
+    },
+}
 
 impl OutcomeTokenCell {
     /// An empty cell.
@@ -393,15 +464,46 @@ impl OutcomeTokenCell {
     }
 
     /// The token recorded, if a non-idempotent request may have left; `None` otherwise (nothing
-    /// was sent, or the operation is safe to repeat).
+    /// was sent yet, or the operation has no outcome to look up).
     pub fn take(&self) -> Option<String> {
-        lock(&self.0).take()
+        lock(&self.0).token.take()
+    }
+
+    /// Closes the cell for a caller who stopped waiting, and says whether a non-idempotent
+    /// request may have left. A call in the cell that had not sent its request by now fails
+    /// without sending it, so [`SealedCall::NothingSent`] stays true.
+    pub fn seal(&self) -> SealedCall {
+        let mut state = lock(&self.0);
+        state.sealed = true;
+        match state.sent {
+            true => SealedCall::MayHaveBeenSent { operation: state.operation, outcome_token: state.token.take() },
+            false => SealedCall::NothingSent,
+        }
     }
 }
 
-/// Records the token of a call about to send, in the cell of the task, if any.
-pub(crate) fn record_outcome_token(info: &ResolveInfo, settle: Duration) {
-    let _ = TOKEN_CELL.try_with(|cell| *lock(&cell.0) = Some(info.clone().settling(settle).to_token()));
+/// Called just before a non-idempotent request may leave: records its token (`info`'s) in the
+/// cell of the task, if any, or refuses when that cell was sealed (the caller is gone, and was
+/// told that nothing was sent).
+pub(crate) fn before_sending(op: &'static Operation, info: Option<&ResolveInfo>, settle: Duration) -> Result<()> {
+    let refused = TOKEN_CELL.try_with(|cell| {
+        let mut state = lock(&cell.0);
+        if state.sealed {
+            return true;
+        }
+        state.sent = true;
+        state.operation = op.name;
+        state.token = info.map(|info| info.clone().settling(settle).to_token());
+        false
+    });
+    match refused {
+        Ok(true) => Err(Error::new(
+            ErrorKind::Transport,
+            "not sent: the caller stopped waiting before the request was written, and was told that nothing was sent",
+        )
+        .set_operation(op.name)),
+        _ => Ok(()),
+    }
 }
 
 // ------------------------------------------------------------------ keys in flight
@@ -587,7 +689,7 @@ fn not_kept_error(op: &'static Operation) -> Error {
 /// become success with the txid computed locally.
 pub(crate) async fn broadcast(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
     let txid = args.text("signed_tx_hex").and_then(|hex| crate::offline::transaction_id(hex).ok());
-    let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args) };
+    let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args, client.state_key()) };
     let err = match client.execute_plain(op, args, meta, Some(Box::new(info)), None, decode).await {
         Ok(()) => return Ok(()),
         Err(e) => e,
@@ -648,7 +750,7 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
         return Err(not_kept_error(op));
     }
     let entered = KeyHold::enter(client, op, &wallet, &key)?;
-    let mut info = ResolveInfo::of(op, &args);
+    let mut info = ResolveInfo::of(op, &args, client.state_key());
     let earlier = find_key(client, &wallet, &key, Reach::Window).await?;
     if let Some(entry) = earlier.entry {
         return decode(Answer::made_by_sdk(sent_json(op, &entry, &info)?), None);
@@ -907,7 +1009,7 @@ impl Resolution {
 
 /// [`Client::resolve_token`]: resolves a saved [`Error::outcome_token`].
 pub(crate) async fn resolve_token(token: &str, client: &Client) -> Result<Resolution> {
-    let info = ResolveInfo::from_token(token)?;
+    let info = ResolveInfo::from_token(token, client.state_key())?;
     let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
     resolve(&placeholder, client).await
 }
@@ -987,8 +1089,16 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
 #[cfg(test)]
 mod tests {
 
+    /// `fields` (a token's JSON without `sig`) signed with `key`, as a client with that key
+    /// would make it: what a forger with the key could make.
+    fn signed(fields: &str, key: &StateKey) -> String {
+        let token: Token = serde_json::from_str(fields).unwrap_or_else(|e| panic!("{fields}: {e}"));
+        token.signed(key)
+    }
+
     #[test]
     fn outcome_tokens_round_trip_and_refuse_forgeries() {
+        let key = StateKey::of_this_process();
         let mut info = ResolveInfo {
             op: &ops::SEND_FUNDS_FROM_WALLET,
             txid: None,
@@ -1000,37 +1110,55 @@ mod tests {
             settles_at: None,
             since: Some(1_795_305_274),
             from_token: false,
+            signer: key.clone(),
         }
         .settling(Duration::from_secs(30));
         let text = info.to_token();
-        assert!(text.contains("\"order-42\"") && text.contains("12345"), "{text}");
-        let back = ResolveInfo::from_token(&text).unwrap();
+        assert!(text.contains("\"order-42\"") && text.contains("12345") && text.contains("\"sig\":\""), "{text}");
+        let back = ResolveInfo::from_token(&text, &key).unwrap();
         assert_eq!((back.op.name, back.key.as_deref(), back.amount), ("send_funds_from_wallet", Some("order-42"), info.amount));
         assert_eq!((back.since, back.from_token, info.from_token), (info.since, true, false));
         let wait = back.settles_at.unwrap().saturating_duration_since(Instant::now());
         assert!(wait > Duration::from_secs(25) && wait <= Duration::from_secs(31), "{wait:?}");
         info.txid = Some("ab".repeat(32));
-        assert!(ResolveInfo::from_token(&info.to_token()).is_ok());
+        assert!(ResolveInfo::from_token(&info.to_token(), &key).is_ok());
+        // changed, unsigned, or signed with another key: refused, naming the signature
+        let other = Arc::new(StateKey::from_text(&"o".repeat(32)).unwrap());
+        for forged in [
+            text.replace("12345", "12346"),
+            text.replace("1795305274", "1895305274"),
+            text.replace("\"order-42\"", "\"order-43\""),
+            text[..text.find(",\"sig\"").unwrap()].to_string() + "}",
+            text.replace("\"sig\":\"", "\"sig\":\"0"),
+            ResolveInfo { signer: other.clone(), ..info.clone() }.to_token(),
+        ] {
+            let e = ResolveInfo::from_token(&forged, &key).err().unwrap_or_else(|| panic!("accepted {forged}"));
+            assert_eq!(e.field(), Some("token"));
+            assert!(e.to_string().contains("signature does not match"), "{e}");
+        }
+        // signed with the key but wrong in themselves
+        let key = &*key;
         for forged in [
             String::new(),
             "[]".into(),
-            r#"{"v":2,"operation":"create_wallet"}"#.into(),
-            r#"{"v":1,"operation":"no_such_op"}"#.into(),
-            r#"{"v":1,"operation":"create_wallet","extra":1}"#.into(),
-            r#"{"v":1,"operation":"broadcast_transaction","txid":"zz"}"#.into(),
-            format!(r#"{{"v":1,"operation":"create_wallet","wallet_name":"{}"}}"#, "w".repeat(300)),
+            r#"{"v":1,"operation":"create_wallet"}"#.into(),
+            signed(r#"{"v":3,"operation":"create_wallet"}"#, key),
+            signed(r#"{"v":2,"operation":"no_such_op"}"#, key),
+            r#"{"v":2,"operation":"create_wallet","extra":1}"#.into(),
+            signed(r#"{"v":2,"operation":"broadcast_transaction","txid":"zz"}"#, key),
+            signed(&format!(r#"{{"v":2,"operation":"create_wallet","wallet_name":"{}"}}"#, "w".repeat(300)), key),
             format!("{}1{}", "[".repeat(100_000), "]".repeat(100_000)),
-            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":0}"#.into(),
-            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":-5}"#.into(),
-            r#"{"v":1,"operation":"send_funds_from_wallet","amount_litoshis":8400000000000001}"#.into(),
-            r#"{"v":1,"operation":"send_funds_from_wallet","since":-1}"#.into(),
+            signed(r#"{"v":2,"operation":"send_funds_from_wallet","amount_litoshis":0}"#, key),
+            signed(r#"{"v":2,"operation":"send_funds_from_wallet","amount_litoshis":-5}"#, key),
+            signed(r#"{"v":2,"operation":"send_funds_from_wallet","amount_litoshis":8400000000000001}"#, key),
+            signed(r#"{"v":2,"operation":"send_funds_from_wallet","since":-1}"#, key),
         ] {
-            let e = ResolveInfo::from_token(&forged).err().unwrap_or_else(|| panic!("accepted {forged:.60}"));
+            let e = ResolveInfo::from_token(&forged, &StateKey::of_this_process()).err().unwrap_or_else(|| panic!("accepted {forged:.60}"));
             assert_eq!(e.field(), Some("token"));
         }
         // a token from far in the future waits at most a day
-        let far = r#"{"v":1,"operation":"create_wallet","wallet_name":"w","settles_at_ms":18446744073709551615}"#;
-        let wait = ResolveInfo::from_token(far).unwrap().settles_at.unwrap().saturating_duration_since(Instant::now());
+        let far = signed(r#"{"v":2,"operation":"create_wallet","wallet_name":"w","settles_at_ms":18446744073709551615}"#, key);
+        let wait = ResolveInfo::from_token(&far, &StateKey::of_this_process()).unwrap().settles_at.unwrap().saturating_duration_since(Instant::now());
         assert!(wait <= Duration::from_millis(MAX_TOKEN_SETTLE_MS));
     }
 
@@ -1086,6 +1214,7 @@ mod tests {
             settles_at: None,
             since: None,
             from_token: false,
+            signer: StateKey::of_this_process(),
         }
     }
 

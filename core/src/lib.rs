@@ -51,6 +51,7 @@ mod request;
 mod secret;
 pub mod settings;
 mod shapes;
+mod state_key;
 mod transport;
 #[cfg(feature = "testing")]
 pub mod testing;
@@ -73,13 +74,14 @@ pub use events::{
     WatchOptions, MAX_CURSOR_LEN,
 };
 pub use exactly_once::{
-    OutcomeTokenCell, Resolution, ResolutionState, IDEMPOTENCY_LOOKUP_PAGES, IDEMPOTENCY_WINDOW, MAX_IDEMPOTENCY_KEY_LEN,
+    OutcomeTokenCell, Resolution, ResolutionState, SealedCall, IDEMPOTENCY_LOOKUP_PAGES, IDEMPOTENCY_WINDOW, MAX_IDEMPOTENCY_KEY_LEN,
 };
 pub use methods::*;
 pub use models::*;
 pub use paging::{AddressTransactionPages, WalletTransactionPages, DEFAULT_PAGE_SIZE, MAX_PAGED_ENTRIES};
 pub use raw_json::RawJson;
 pub use secret::Secret;
+pub use state_key::{ENV_STATE_KEY, MIN_STATE_KEY_LEN};
 
 /// The README's Rust quickstart, compiled as a doctest so that it cannot drift from the API.
 #[cfg(doctest)]

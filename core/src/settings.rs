@@ -51,4 +51,5 @@ pub const CLIENT_SETTINGS: &[ClientSetting] = &[
     setting("expiry_skew", "clock skew allowed when checking the API key's expiry", "expiry_skew", "expiry_skew", "expiry_skew_seconds", "--expiry-skew"),
     setting("address_type_codes", "the integer codes sent for address types", "address_type_codes", "address_type_codes", "address_type_codes", "--address-type-codes"),
     setting("settle_time", "when a request whose answer was lost can no longer be in flight (resolve's not_applied)", "settle_time", "settle_time", "settle_time_ms", "--settle-time"),
+    setting("state_key", "the secret that signs event cursors and outcome tokens (default: random per process)", "state_key", "state_key", "state_key", "--state-key-file"),
 ];

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use base64::Engine as _;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
-use wallet_sdk::{Amount, Client, ErrorKind, RetryPolicy, Secret};
+use wallet_sdk::{Amount, Client, ErrorKind, OutcomeTokenCell, RetryPolicy, SealedCall, Secret};
 
 mod common;
 use common::read_request;
@@ -555,8 +555,14 @@ async fn resolve_says_unknown_when_the_service_hides_descriptions_and_allows_for
     // a keyed send's token, resolved against a service whose entries have no `comment` member
     let hidden = r#"{"successful":true,"data":{"items":[{"txid":"t0","category":"receive","amount":2.0,"time":1800000000}]}}"#;
     let s = FaultServer::start(vec![ok_json(hidden)]).await;
-    let token = r#"{"v":1,"operation":"send_funds_from_wallet","wallet_name":"w","idempotency_key":"k1","recipient_address":"mxyz","amount_litoshis":100}"#;
-    let r = client(&s.base_url).resolve_token(token).await.unwrap();
+    // the token of a keyed send that got no answer (an empty wallet before it)
+    let lost = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"items":[]}}"#), Action::Hang]).await;
+    let options = wallet_sdk::SendFundsFromWalletOptions { idempotency_key: Some("k1".into()), ..Default::default() };
+    let sender = client(&lost.base_url).with_timeout(Duration::from_millis(300)).with_settle_time(Duration::from_millis(1));
+    let e = sender.send_funds_from_wallet("w", "mxyz", Amount::from_litoshis(100), options).await.unwrap_err();
+    let token = e.outcome_token().expect("a token");
+    assert!(token.contains(r#""idempotency_key":"k1""#), "{token}");
+    let r = client(&s.base_url).with_settle_time(Duration::from_secs(1)).resolve_token(&token).await.unwrap();
     assert_eq!(r.state, wallet_sdk::ResolutionState::Unknown, "{r:?}");
     assert!(r.reason.contains("does not show the descriptions"), "{}", r.reason);
     // a token whose settle time has passed by this host's clock still waits the allowance for
@@ -568,9 +574,76 @@ async fn resolve_says_unknown_when_the_service_hides_descriptions_and_allows_for
     ));
     let s = FaultServer::start(vec![missing]).await;
     let c = client(&s.base_url).with_settle_time(Duration::from_secs(1));
+    // the token of a creation whose answer was lost, settled at once by its own client's rules
+    let lost = FaultServer::start(vec![Action::Drop]).await;
+    let e = client(&lost.base_url).with_settle_time(Duration::from_millis(1)).create_wallet("w").await.unwrap_err();
+    tokio::time::sleep(Duration::from_millis(5)).await;
     let started = Instant::now();
-    let r = c.resolve_token(r#"{"v":1,"operation":"create_wallet","wallet_name":"w","settles_at_ms":1}"#).await.unwrap();
+    let r = c.resolve_token(&e.outcome_token().expect("a token")).await.unwrap();
     assert_eq!(r.state, wallet_sdk::ResolutionState::NotApplied, "{r:?}");
     assert!(started.elapsed() >= Duration::from_secs(1), "{:?}", started.elapsed());
     assert!(s.count() >= 2, "looked up before and after the wait");
+}
+
+#[tokio::test]
+async fn a_sealed_cell_says_whether_a_send_may_have_left_and_stops_one_that_had_not() {
+    // given up while the service holds it: may have been sent, with the token that resolves it
+    let s = FaultServer::start(vec![Action::Hang]).await;
+    let c = client(&s.base_url);
+    let cell = OutcomeTokenCell::new();
+    let send = c.send_funds_from_wallet("rs_w", "mxyz", Amount::from_ltc("1.5").unwrap(), Default::default());
+    assert!(tokio::time::timeout(Duration::from_millis(300), cell.record(send)).await.is_err());
+    match cell.seal() {
+        SealedCall::MayHaveBeenSent { operation, outcome_token: Some(token) } => {
+            assert_eq!(operation, "send_funds_from_wallet");
+            assert!(token.contains(r#""recipient_address":"mxyz""#), "{token}");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(s.count(), 1);
+
+    // sealed before its request was written: the call fails without sending anything, so
+    // "nothing sent" stays true however late the call runs
+    let s = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"walletName":"rs_x"}}"#)]).await;
+    let c = client(&s.base_url);
+    let cell = OutcomeTokenCell::new();
+    assert_eq!(cell.seal(), SealedCall::NothingSent);
+    let e = cell.record(c.create_wallet("rs_x")).await.unwrap_err();
+    assert_eq!(e.operation(), Some("create_wallet"));
+    assert!(e.to_string().contains("not sent: the caller stopped waiting"), "{e}");
+    assert_eq!(cell.seal(), SealedCall::NothingSent);
+    // reads are not stopped: they are safe to repeat, and a cell is about sends
+    let s2 = FaultServer::start(vec![ok_json(INFO)]).await;
+    assert!(cell.record(client(&s2.base_url).blockchain_info()).await.is_ok());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    assert_eq!(s.count(), 0, "a sealed cell lets no create or send leave");
+}
+
+#[tokio::test]
+async fn outcome_tokens_resolve_only_under_the_state_key_that_signed_them() {
+    let lost = FaultServer::start(vec![Action::Drop]).await;
+    let keyed = |state_key: &str| {
+        Client::builder().base_url(&lost.base_url).credential(key()).state_key(state_key).settle_time(Duration::from_millis(1)).build().unwrap()
+    };
+    let ours = "our-state-key-of-at-least-32-characters";
+    let token = keyed(ours).create_wallet("w").await.unwrap_err().outcome_token().expect("a token");
+    assert!(token.contains(r#""sig":""#), "{token}");
+    // another key, or the process's random one: refused before any request, naming the token
+    let service = FaultServer::start(vec![ok_json(r#"{"successful":true,"data":{"walletName":"w","balance":0}}"#)]).await;
+    for other in [
+        Client::builder().base_url(&service.base_url).credential(key()).state_key("another-state-key-of-32-characters!").build().unwrap(),
+        client(&service.base_url),
+    ] {
+        let e = other.resolve_token(&token).await.unwrap_err();
+        assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("token")));
+        assert!(e.to_string().contains("signed with another state key"), "{e}");
+        assert!(!e.to_string().contains(ours));
+    }
+    assert_eq!(service.count(), 0);
+    // the same key in another client (another process, after a restart): resolved
+    let same = Client::builder().base_url(&service.base_url).credential(key()).state_key(ours).build().unwrap();
+    assert_eq!(same.resolve_token(&token).await.unwrap().state, wallet_sdk::ResolutionState::Applied);
+    // a state key too short to be one
+    let e = Client::builder().base_url(&service.base_url).credential(key()).state_key("short").build().unwrap_err();
+    assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("state_key")));
 }

@@ -22,7 +22,7 @@ use std::time::Duration;
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpListener;
 use tokio::time::Instant;
-use wallet_sdk::{Amount, Client, ErrorKind, OutcomeTokenCell, ResolutionState, RetryPolicy, SendFundsFromWalletOptions};
+use wallet_sdk::{Amount, Client, ErrorKind, OutcomeTokenCell, ResolutionState, RetryPolicy, SealedCall, SendFundsFromWalletOptions};
 
 mod common;
 use common::read_request_kept_alive;
@@ -329,8 +329,13 @@ async fn caller(clients: Vec<Client>, key: String, litoshis: i64, mut rng: Rng, 
         let outcome = tokio::time::timeout(give_up, cell.record(send)).await;
         let error = match outcome {
             Err(_) => {
-                let token = cell.take();
-                seen.lock().unwrap().calls.insert(call, if token.is_some() { "cancelled+token" } else { "cancelled" }.into());
+                // "nothing sent" must stay true: invariant 4 fails a call ended so that reaches the service
+                let (token, ended) = match cell.seal() {
+                    SealedCall::NothingSent => (None, "cancelled, nothing sent"),
+                    SealedCall::MayHaveBeenSent { outcome_token: Some(token), .. } => (Some(token), "cancelled+token"),
+                    SealedCall::MayHaveBeenSent { outcome_token: None, .. } => (None, "cancelled without a token"),
+                };
+                seen.lock().unwrap().calls.insert(call, ended.into());
                 match token {
                     // the guide's way: resolve what was given up
                     Some(token) if rng.chance(50) => {

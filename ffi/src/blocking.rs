@@ -43,6 +43,8 @@ thread_local! {
     };
     /// The call this thread waits for, between returns to the JVM.
     static CURRENT: RefCell<Option<JoinHandle<Finished>>> = const { RefCell::new(None) };
+    /// The outcome cell of [`CURRENT`], sealed when the thread stops waiting.
+    static CURRENT_CELL: RefCell<Option<wallet_sdk::OutcomeTokenCell>> = const { RefCell::new(None) };
     /// A result too large for the JVM's buffer, kept until this thread's next call here (it has
     /// been read by then).
     static HANDED_OUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
@@ -149,14 +151,15 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
 ) -> i32 {
     let Some(capacity) = capacity(out, out_capacity) else { return -1 };
     HANDED_OUT.with(|kept| drop(std::mem::take(&mut *kept.borrow_mut())));
-    let call = match start(method, args, len) {
-        Ok(call) => call,
+    let (call, cell) = match start(method, args, len) {
+        Ok(started) => started,
         Err(failure) => {
             hand_out(failure, out, capacity);
             return 1;
         }
     };
-    let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope((), call));
+    CURRENT_CELL.with(|current| *current.borrow_mut() = cell.clone());
+    let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope(cell, call));
     // A call left by a thread that stopped waiting without cancelling it (an exception in the
     // JVM between two waits) runs on, as a future nobody waits for does; its result is not read.
     if let Some(left) = CURRENT.with(|current| current.borrow_mut().replace(task)) {
@@ -188,14 +191,16 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
 
 /// Stops waiting for the calling thread's call and aborts it, as cancelling its future would:
 /// a read's request is aborted; a create, send or broadcast under way runs on in the core and
-/// reports to the abandoned-call listener.
+/// reports to the abandoned-call listener. Returns what
+/// [`crate::fast::wallet_sdk_ffi_fast_cancel`] returns.
 #[no_mangle]
-pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() {
-    if let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) {
-        task.abort();
-        // a call that finished as its thread gave up keeps its result: abandoned, not dropped
-        abandon_when_done(task);
-    }
+pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() -> i32 {
+    let cell = CURRENT_CELL.with(|current| current.borrow_mut().take());
+    let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) else { return 0 };
+    task.abort();
+    // a call that finished as its thread gave up keeps its result: abandoned, not dropped
+    abandon_when_done(task);
+    std::panic::catch_unwind(|| crate::fast::seal_for_this_thread(cell.as_ref())).unwrap_or(0)
 }
 
 /// Makes `task` the calling thread's call, as [`wallet_sdk_ffi_fast_blocking_call`] does.

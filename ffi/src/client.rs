@@ -73,6 +73,11 @@ pub struct WalletClientConfig {
     /// the error (`resolve` says `NotApplied` only then); default the timeout plus 60 s.
     #[uniffi(default = None)]
     pub settle_time_ms: Option<i64>,
+    /// The secret (at least 32 characters) that signs the event cursors and outcome tokens this
+    /// client hands out and checks those it takes back. Default: a random key of the process,
+    /// so give every process that resumes a watch or resolves a token the same one.
+    #[uniffi(default = None)]
+    pub state_key: Option<Arc<Secret>>,
 }
 
 /// Integer codes of the address types on the wire (see `WalletClientConfig.addressTypeCodes`).
@@ -141,6 +146,9 @@ fn builder_from(config: WalletClientConfig) -> wallet_sdk::Result<wallet_sdk::Cl
     }
     if let Some(v) = config.settle_time_ms {
         b = b.settle_time(ms("settle_time_ms", v)?);
+    }
+    if let Some(k) = config.state_key {
+        b = b.state_key(k.0.expose());
     }
     Ok(b)
 }
@@ -235,9 +243,11 @@ async fn run_guarded(
         return Err(WalletError::cancelled());
     }
     IN_FLIGHT.fetch_add(1, Ordering::SeqCst);
-    // a non-idempotent call records its outcome token where a cancel can still read it
+    // A non-idempotent call records its outcome token where a cancel can still read it: the
+    // cell of the JVM's direct path, which seals it when it stops waiting, or one of its own.
+    let on_call_task = ON_CALL_TASK.try_with(|cell| cell.clone()).ok();
     let cell = match operation.and_then(wallet_sdk::operations::by_name) {
-        Some(op) if !op.idempotent => Some(wallet_sdk::OutcomeTokenCell::new()),
+        Some(op) if !op.idempotent => Some(on_call_task.clone().flatten().unwrap_or_default()),
         _ => None,
     };
     let fut: ErasedCall = match &cell {
@@ -247,8 +257,13 @@ async fn run_guarded(
         }
         None => fut,
     };
+    // dropped unfinished on uniffi's path (a Swift `Task` or a coroutine cancelled): sealed there
+    let mut sealing = match (&cell, &on_call_task) {
+        (Some(cell), None) => SealOnDrop(Some(cell.clone())),
+        _ => SealOnDrop(None),
+    };
     // `None`: the token fired; `Err(None)`: the task was aborted; `Err(Some(_))`: a panic
-    let outcome = if ON_CALL_TASK.try_with(|_| ()).is_ok() {
+    let outcome = if on_call_task.is_some() {
         // the call's own task already (`fast.rs`): no second one
         let _counted = InFlight;
         until_cancelled(CatchUnwind(fut), token).await.map(|r| r.map_err(Some))
@@ -257,8 +272,9 @@ async fn run_guarded(
         let _guard = CallGuard(task.abort_handle());
         until_cancelled(crate::deferred::HeldWake(task), token).await.map(|r| r.map_err(|e| e.is_panic().then(|| e.into_panic())))
     };
+    sealing.0 = None; // finished: nothing to seal
     match outcome {
-        None => Err(cancelled_error(operation, cell.and_then(|c| c.take()))),
+        None => Err(cancelled_error(operation, cell.as_ref())),
         Some(Ok(Ok(v))) => Ok(v),
         Some(Ok(Err(e))) => Err(e.into()),
         Some(Err(Some(panic))) => Err(WalletError::internal(format!(
@@ -267,6 +283,25 @@ async fn run_guarded(
         ))),
         Some(Err(None)) => Err(WalletError::cancelled()),
     }
+}
+
+/// Seals a call's outcome cell when its future is dropped unfinished, and leaves what it found
+/// for [`cancelled_call_error`], which the generated Swift calls next on the same thread: uniffi
+/// drops a cancelled call's future in the `complete` call that reports the cancellation.
+struct SealOnDrop(Option<wallet_sdk::OutcomeTokenCell>);
+
+impl Drop for SealOnDrop {
+    fn drop(&mut self) {
+        if let Some(cell) = self.0.take() {
+            let sealed = cell.seal();
+            SEALED_ON_THIS_THREAD.with(|left| *left.borrow_mut() = Some(sealed));
+        }
+    }
+}
+
+thread_local! {
+    /// What the last call dropped unfinished on this thread found when it sealed its cell.
+    static SEALED_ON_THIS_THREAD: std::cell::RefCell<Option<wallet_sdk::SealedCall>> = const { std::cell::RefCell::new(None) };
 }
 
 /// `fut`'s output, or `None` once `token` is cancelled.
@@ -285,8 +320,9 @@ async fn until_cancelled<F: Future>(fut: F, token: Option<Arc<CancelToken>>) -> 
 tokio::task_local! {
     /// Set on the task of a call of the JVM's direct path (`fast.rs`): that task is the call's
     /// own, so `guarded` runs the core future in it instead of spawning another; aborting the
-    /// task drops it just as dropping a uniffi future aborts the spawned one.
-    pub(crate) static ON_CALL_TASK: ();
+    /// task drops it just as dropping a uniffi future aborts the spawned one. The cell, for a
+    /// call that may be non-idempotent, is the one the path seals when its caller stops waiting.
+    pub(crate) static ON_CALL_TASK: Option<wallet_sdk::OutcomeTokenCell>;
 }
 
 /// A future whose panic becomes its output.
@@ -306,25 +342,40 @@ impl<F: Future> Future for CatchUnwind<F> {
     }
 }
 
-/// The error of a call whose token fired while it ran: `OutcomeUnknown` for a non-idempotent
-/// operation (the core's table decides), with the outcome token the call recorded if its
-/// request may have left, `Cancelled` otherwise.
-fn cancelled_error(operation: Option<&str>, outcome_token: Option<String>) -> WalletError {
-    match operation.and_then(wallet_sdk::operations::by_name) {
-        Some(op) if !op.idempotent => WalletError::cancelled_outcome_unknown(op.name, outcome_token),
-        _ => WalletError::cancelled(),
+/// The error of a call whose token fired while it ran: `OutcomeUnknown` with its outcome token
+/// when its non-idempotent request may have left, `Cancelled` otherwise (sealing `cell` makes
+/// sure that a request not sent by now never is).
+fn cancelled_error(operation: Option<&str>, cell: Option<&wallet_sdk::OutcomeTokenCell>) -> WalletError {
+    match cell.map(wallet_sdk::OutcomeTokenCell::seal) {
+        Some(sealed) => sealed_error(operation.unwrap_or_default(), sealed).unwrap_or_else(WalletError::cancelled),
+        None => WalletError::cancelled(),
+    }
+}
+
+/// `OutcomeUnknown` for a call of `operation` whose request `sealed` says may have left.
+pub(crate) fn sealed_error(operation: &str, sealed: wallet_sdk::SealedCall) -> Option<WalletError> {
+    match sealed {
+        wallet_sdk::SealedCall::NothingSent => None,
+        wallet_sdk::SealedCall::MayHaveBeenSent { operation: sent, outcome_token } => {
+            Some(WalletError::cancelled_outcome_unknown(if operation.is_empty() { sent } else { operation }, outcome_token))
+        }
     }
 }
 
 /// What a call of `operation` (snake_case) that its caller cancelled while it ran must report
-/// instead of a plain cancellation: `OutcomeUnknown` for a non-idempotent operation, whose
-/// request may have been sent (it runs on and reports to the abandoned-call listener); `null`
-/// for the others. The generated Swift calls it when a `Task` is cancelled (ADRs 0005, 0016).
+/// instead of a plain cancellation: `OutcomeUnknown`, with the outcome token that resolves it,
+/// when its non-idempotent request may have been sent (it runs on and reports to the
+/// abandoned-call listener); `null` when nothing was sent. The generated Swift calls it when a
+/// `Task` is cancelled, on the thread where uniffi dropped the call (ADRs 0005, 0016, 0027).
 #[uniffi::export]
 pub fn cancelled_call_error(operation: String) -> Option<WalletError> {
-    match cancelled_error(Some(&operation), None) {
-        e @ WalletError::OutcomeUnknown { .. } => Some(e),
-        _ => None,
+    let Some(op) = wallet_sdk::operations::by_name(&operation).filter(|op| !op.idempotent) else {
+        return None;
+    };
+    match SEALED_ON_THIS_THREAD.with(|left| left.borrow_mut().take()) {
+        Some(sealed) => sealed_error(op.name, sealed),
+        // not dropped here: nothing says that the request did not leave
+        None => Some(WalletError::cancelled_outcome_unknown(op.name, None)),
     }
 }
 
@@ -675,6 +726,7 @@ mod tests {
             no_proxy: true,
             expiry_skew_seconds: None,
             settle_time_ms: None,
+            state_key: None,
             address_type_codes: None,
         }
     }
@@ -683,10 +735,11 @@ mod tests {
     fn a_printed_config_shows_no_password() {
         let config = WalletClientConfig {
             proxy: Some(Secret::new("http://alice:S3cret-proxy@proxy.example:3128".into())),
+            state_key: Some(Secret::new("S3cret-state-key-of-32-characters-or-more".into())),
             ..WalletClientConfig::clone(&client_config_for("http://127.0.0.1:9"))
         };
         let shown = format!("{config:?}");
-        assert!(!shown.contains("S3cret-proxy") && !shown.contains("user:pass"), "{shown}");
+        assert!(!shown.contains("S3cret") && !shown.contains("user:pass"), "{shown}");
     }
 
     struct Listener(std::sync::Mutex<std::sync::mpsc::Sender<AbandonedCallInfo>>);

@@ -14,6 +14,7 @@ use std::future::Future;
 use std::pin::Pin;
 use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use uniffi::{Lift, Lower};
+use wallet_sdk::OutcomeTokenCell;
 
 type Tag = crate::UniFfiTag;
 
@@ -164,8 +165,9 @@ struct Queue {
 
 static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(Mutex::default);
 static READY: Condvar = Condvar::new();
-/// The running calls, to abort one when its coroutine is cancelled.
-static RUNNING: LazyLock<Mutex<HashMap<i64, tokio::task::AbortHandle>>> = LazyLock::new(Mutex::default);
+/// The running calls, to abort one when its coroutine is cancelled, with the outcome cell of a
+/// call that may be non-idempotent (sealed then).
+static RUNNING: LazyLock<Mutex<HashMap<i64, (tokio::task::AbortHandle, Option<OutcomeTokenCell>)>>> = LazyLock::new(Mutex::default);
 
 fn push(call: i64, finished: Finished) {
     let mut queue = lock(&QUEUE);
@@ -200,11 +202,12 @@ impl Drop for Reporter {
 }
 
 /// Reads method `method`'s client and arguments from `len` bytes at `args` (before returning)
-/// and gives its call, not yet polled, or the failure to report instead.
+/// and gives its call, not yet polled, with the outcome cell to run it with (see
+/// [`crate::client::ON_CALL_TASK`]), or the failure to report instead.
 ///
 /// # Safety
 /// As for [`wallet_sdk_ffi_fast_call`].
-pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<Call, Finished> {
+pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<(Call, Option<OutcomeTokenCell>), Finished> {
     let args: &[u8] = match usize::try_from(len) {
         Ok(len) if !args.is_null() => std::slice::from_raw_parts(args, len),
         _ => &[],
@@ -212,8 +215,10 @@ pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<Cal
     let Some(&(name, start)) = usize::try_from(method).ok().and_then(|i| METHODS.get(i)) else {
         return Err(failed(format!("internal error: no method {method}")));
     };
+    // the untyped call may be of any operation
+    let may_not_repeat = name == "call" || wallet_sdk::operations::by_name(name).is_some_and(|op| !op.idempotent);
     match std::panic::catch_unwind(|| start(&mut { args })) {
-        Ok(Ok(future)) => Ok(future),
+        Ok(Ok(future)) => Ok((future, may_not_repeat.then(OutcomeTokenCell::new))),
         Ok(Err(e)) => Err(failed(format!("internal error: unreadable arguments of {name}: {e}"))),
         Err(_) => Err(panicked()),
     }
@@ -260,29 +265,67 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
 /// with uniffi's own calls.
 #[no_mangle]
 pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, len: i32, call: i64) {
-    let future = match start(method, args, len) {
-        Ok(future) => future,
+    let (future, cell) = match start(method, args, len) {
+        Ok(started) => started,
         Err(failure) => return push(call, failure),
     };
     let reporter = Reporter { call, reported: false };
     // Registered under the lock so that a call finishing at once finds its entry to remove.
     let mut running = lock(&RUNNING);
-    let task = runtime().spawn(crate::client::ON_CALL_TASK.scope((), async move {
+    let task = runtime().spawn(crate::client::ON_CALL_TASK.scope(cell.clone(), async move {
         let finished = future.await;
         reporter.report(finished);
     }));
-    running.insert(call, task.abort_handle());
+    running.insert(call, (task.abort_handle(), cell));
+}
+
+thread_local! {
+    /// The error of the call this thread cancelled last, until [`wallet_sdk_ffi_fast_cancelled_error`] reads it.
+    static CANCELLED_ERROR: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Seals `cell` for a caller who stops waiting: when its request may have left, the
+/// `OutcomeUnknown` error that says so (with its outcome token) is kept for this thread and its
+/// length returned; 0 when nothing was sent (and now never will be).
+pub(crate) fn seal_for_this_thread(cell: Option<&OutcomeTokenCell>) -> i32 {
+    let Some(error) = cell.and_then(|cell| crate::client::sealed_error("", cell.seal())) else { return 0 };
+    let mut bytes = Vec::new();
+    <WalletError as Lower<Tag>>::write(error, &mut bytes);
+    let length = i32::try_from(bytes.len()).unwrap_or(0);
+    CANCELLED_ERROR.with(|kept| *kept.borrow_mut() = if length > 0 { bytes } else { Vec::new() });
+    length
+}
+
+/// Copies the error kept by this thread's last cancel (see [`wallet_sdk_ffi_fast_cancel`]) to
+/// `out`, in uniffi's format, and forgets it. Returns its length, or -1 when there is none or
+/// it does not fit in `capacity`.
+///
+/// # Safety
+/// `out` points at `capacity` writable bytes.
+#[no_mangle]
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_cancelled_error(out: *mut u8, capacity: i32) -> i32 {
+    let bytes = CANCELLED_ERROR.with(|kept| std::mem::take(&mut *kept.borrow_mut()));
+    match usize::try_from(capacity) {
+        Ok(capacity) if !out.is_null() && !bytes.is_empty() && bytes.len() <= capacity => {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), out, bytes.len());
+            bytes.len() as i32
+        }
+        _ => -1,
+    }
 }
 
 /// Stops waiting for `call`: its task is aborted, as when uniffi's future is dropped (a read's
 /// request is aborted; a create, send or broadcast under way runs on in the core and reports
 /// to the abandoned-call listener). A call that has already finished but is not handed out yet
-/// is taken back and abandoned ([`Finished::abandon`]).
+/// is taken back and abandoned ([`Finished::abandon`]). Returns the length of the
+/// `OutcomeUnknown` error to read with [`wallet_sdk_ffi_fast_cancelled_error`] when a
+/// non-idempotent request may have left, 0 otherwise.
 #[no_mangle]
-pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) {
-    if let Some(task) = lock(&RUNNING).remove(&call) {
+pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) -> i32 {
+    let running = lock(&RUNNING).remove(&call);
+    if let Some((task, cell)) = running {
         task.abort();
-        return;
+        return std::panic::catch_unwind(|| seal_for_this_thread(cell.as_ref())).unwrap_or(0);
     }
     let unread = {
         let mut queue = lock(&QUEUE);
@@ -291,6 +334,7 @@ pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) {
     if let Some(done) = unread {
         let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| done.finished.abandon()));
     }
+    0
 }
 
 /// The completion thread did not read `call` of the batch it was handed (its caller had gone):

@@ -64,6 +64,9 @@ done
 [ -n "$started" ] || { echo "redis-server did not start:" >&2; tail -20 "$work/redis.log" >&2 || true; exit 1; }
 echo "redis-server ready on 127.0.0.1:$port (pid $redis_pid)" >&2
 export SCALING_REDIS_URL="redis://127.0.0.1:$port/0"
+# every worker takes back the cursors the others saved: they share the key that signs them
+# (a real deployment keeps it with its other secrets)
+export WALLET_SDK_STATE_KEY="${WALLET_SDK_STATE_KEY:-$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')}"
 
 # in the background, so that INT and TERM reach the trap at once rather than after the program
 if [ -n "${WALLET_SDK_BASE_URL:-}" ]; then

@@ -7,7 +7,7 @@ import builtins
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # annotations only (``from __future__ import annotations``): ``typing`` is slow to import
     import logging
-    from typing import Any, Awaitable, Callable, Dict, Optional, Type, TypeVar
+    from typing import Any, Awaitable, Callable, Dict, Optional, Tuple, Type, TypeVar
 
     _T = TypeVar("_T")
 
@@ -364,15 +364,21 @@ def _report_abandoned(
             _logger().exception("the on_abandoned_call hook failed for %s", operation)
 
 
-async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T], token: Callable[[], Optional[str]]) -> _T:
-    """Awaits a non-idempotent call; cancelling it raises ``OutcomeUnknownError`` instead of
-    ``CancelledError``, because the request may already have been sent (it runs on). ``token``
-    gives the outcome token the call recorded when its request was about to leave."""
+async def _outcome_on_cancel(
+    operation: str, awaitable: Awaitable[_T], seal: Callable[[], Tuple[bool, Optional[str]]]
+) -> _T:
+    """Awaits a non-idempotent call; cancelling it once its request may have been sent raises
+    ``OutcomeUnknownError`` instead of ``CancelledError`` (the request runs on). ``seal`` says
+    whether it may have been sent, with the outcome token the call recorded then, and makes sure
+    that a request not sent yet never is, so a plain ``CancelledError`` means nothing was sent."""
     import asyncio  # here, not at module level: it costs most of `import wallet_sdk` (~50 ms)
 
     try:
         return await awaitable
     except asyncio.CancelledError:
+        sent, token = seal()
+        if not sent:
+            raise
         task = asyncio.current_task()
         uncancel = getattr(task, "uncancel", None)  # Python 3.11+: the cancellation is handled here
         if uncancel is not None:
@@ -384,7 +390,7 @@ async def _outcome_on_cancel(operation: str, awaitable: Awaitable[_T], token: Ca
             kind="outcome_unknown",
             operation=operation,
             retryable=False,
-            outcome_token=token(),
+            outcome_token=token,
         ) from None
 
 

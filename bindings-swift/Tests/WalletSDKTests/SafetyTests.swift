@@ -105,7 +105,10 @@ final class SafetyTests: XCTestCase {
         }
     }
 
-    func assertCancelledOutcomeUnknown(_ e: WalletError, _ operation: String, file: StaticString = #filePath, line: UInt = #line) {
+    /// `e` says that the cancelled call may have sent its request, and carries the outcome token
+    /// that resolves it (a token naming `tokenNames`).
+    func assertCancelledOutcomeUnknown(_ e: WalletError, _ operation: String, tokenNames: String, file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(e.outcomeToken?.contains(tokenNames) ?? false, "token \(String(describing: e.outcomeToken))", file: file, line: line)
         XCTAssertEqual(e.kind, "outcome_unknown", e.message, file: file, line: line)
         XCTAssertEqual(e.message, "\(operation): outcome unknown: the call was cancelled after its request may have been sent; it runs to completion in the background and its outcome goes to the abandoned-call listener — check whether it took effect before trying again", file: file, line: line)
         XCTAssertEqual(e.localizedDescription, e.message, file: file, line: line)
@@ -186,11 +189,14 @@ final class SafetyTests: XCTestCase {
         let e = try await cancelledAfter300ms(s.client) {
             try await $0.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
         }
-        assertCancelledOutcomeUnknown(e, "send_funds_from_wallet")
+        assertCancelledOutcomeUnknown(e, "send_funds_from_wallet", tokenNames: "sw-can-1")
         // the retry at once pays nothing: the first request still holds the key
         await expectError("conflict", "keyed retry while the first is held") {
             try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
         }
+        // the token waits for the held request to settle, then finds it
+        let resolved = try await s.client.resolveToken(token: try XCTUnwrap(e.outcomeToken))
+        XCTAssertEqual(resolved.state, .applied, resolved.reason)
         let call = try await s.told.next()
         XCTAssertTrue(call.succeeded, "\(call)")
         let again = try await s.client.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), options: options)
@@ -206,7 +212,17 @@ final class SafetyTests: XCTestCase {
         let e = try await cancelledAfter300ms(s.client, viaCancellable: true) { try await $0.createWallet(walletName: w) }
         let elapsed = Date().timeIntervalSince(started)
         XCTAssertLessThan(elapsed, 1.5, "gave up after \(elapsed) s")
-        assertCancelledOutcomeUnknown(e, "create_wallet")
+        assertCancelledOutcomeUnknown(e, "create_wallet", tokenNames: w)
+        // signed with the process's key: another client of the process resolves it, a client
+        // with another state key refuses it, and so does the process's for a changed token
+        let token = try XCTUnwrap(e.outcomeToken)
+        let otherKey = try WalletClient(config: WalletClientConfig(baseUrl: Sandbox.baseUrl, credential: Secret(value: s.key), stateKey: Secret(value: "another-state-key-of-at-least-32-chars")))
+        let underAnotherKey = try must(await expectError("invalid_input", "resolveToken under another key") { try await otherKey.resolveToken(token: token) })
+        XCTAssertEqual(underAnotherKey.field, "token")
+        let changed = try must(await expectError("invalid_input", "a changed token") { try await s.direct.resolveToken(token: token.replacingOccurrences(of: w, with: w + "x")) })
+        XCTAssertEqual(changed.field, "token")
+        let resolved = try await s.direct.resolveToken(token: token)
+        XCTAssertEqual(resolved.state, .applied, resolved.reason)
         let call = try await s.told.next()
         XCTAssertEqual(call.operation, "create_wallet")
         XCTAssertTrue(call.succeeded, "\(call)")
@@ -224,7 +240,7 @@ final class SafetyTests: XCTestCase {
         let e = try await cancelledAfter300ms(s.client) {
             try await $0.sendFundsFromWallet(walletName: payer, recipientAddress: recipient, amount: amount)
         }
-        assertCancelledOutcomeUnknown(e, "send_funds_from_wallet")
+        assertCancelledOutcomeUnknown(e, "send_funds_from_wallet", tokenNames: recipient)
         let call = try await s.told.next()
         XCTAssertEqual(call.operation, "send_funds_from_wallet")
         XCTAssertTrue(call.succeeded, "\(call)")

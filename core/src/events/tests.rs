@@ -6,7 +6,7 @@ use proptest::prelude::*;
 const WALLET: &str = "shop";
 
 fn rules() -> Rules {
-    check_rules(WALLET, &WatchOptions::default()).unwrap()
+    check_rules(WALLET, &WatchOptions::default(), StateKey::of_this_process()).unwrap()
 }
 
 fn txid(n: u32) -> String {
@@ -59,8 +59,8 @@ fn received_then_confirmed_then_final() {
 fn fresh_watch_reports_at_most_history_oldest_first() {
     let entries: Vec<Entry> = (0..10).rev().map(|n| tx(n, "receive", 10, Some(n))).collect();
     let opts = WatchOptions { history: 3, ..Default::default() };
-    let r = check_rules(WALLET, &opts).unwrap();
-    let (events, state) = poll_events(None, &Listing { entries: entries.clone(), reached_end: false }, r).unwrap();
+    let r = check_rules(WALLET, &opts, StateKey::of_this_process()).unwrap();
+    let (events, state) = poll_events(None, &Listing { entries: entries.clone(), reached_end: false }, r.clone()).unwrap();
     let kinds: Vec<_> = events.iter().map(|e| (e.kind, e.txid.clone())).collect();
     assert_eq!(kinds, vec![(Received, txid(7)), (Confirmed, txid(7)), (Received, txid(8)), (Confirmed, txid(8)), (Received, txid(9)), (Confirmed, txid(9))]);
     // nothing more on the next poll
@@ -75,10 +75,21 @@ fn every_event_cursor_resumes_without_repeating_or_losing() {
     let (all, _, events) = poll(Some(&s0), entries.clone());
     assert_eq!(all, vec![(Received, 1), (Confirmed, 1), (Received, 2), (Sent, 3), (Received, 4), (Confirmed, 4)]);
     for (i, e) in events.iter().enumerate() {
-        let resumed = decode(&e.cursor, rules().tag).unwrap();
+        let resumed = decode(&e.cursor, &rules()).unwrap();
         let (rest, _, _) = poll(Some(&resumed), entries.clone());
         assert_eq!(rest, all[i + 1..].to_vec(), "resuming after event {i}");
     }
+}
+
+#[test]
+fn events_report_the_listings_amount_not_the_cursors() {
+    // the state a forger with the key could sign: the payment of 0.5 LTC stored as 1000 LTC
+    let (_, mut s, _) = poll(None, vec![tx(1, "receive", 0, None)]);
+    s.tracked[0].amount = 100_000_000_000;
+    let (ev, _, events) = poll(Some(&s), vec![tx(1, "receive", 1, Some(1))]);
+    assert_eq!(ev, vec![(Confirmed, 1)]);
+    assert_eq!(events[0].amount, Amount::from_ltc("0.5").unwrap());
+    assert_eq!(events[0].address.as_deref(), Some("addr1"));
 }
 
 #[test]
@@ -134,39 +145,44 @@ fn a_pending_entry_keeps_later_ones_from_repeating() {
 }
 
 fn bad(text: &str) -> Error {
-    decode(text, rules().tag).unwrap_err()
+    decode(text, &rules()).unwrap_err()
 }
 
-/// A cursor with the given body and a valid checksum (what a forger can always make).
+/// A cursor with the given body, signed with the state key (what a forger with the key makes).
 fn forge(body: &[u8]) -> String {
     let mut b = body.to_vec();
-    let check = digest(&[b"wallet-events cursor", &b]);
-    b.extend_from_slice(&check[..4]);
+    let signature = StateKey::of_this_process().tag(Purpose::Cursor, &b);
+    b.extend_from_slice(&signature);
     format!("{CURSOR_PREFIX}{}", base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(&b))
 }
 
 #[test]
 fn forged_cursors_are_invalid_input_naming_cursor() {
-    let good = encode(&State::default(), rules().tag);
+    let good = encode(&State::default(), &rules());
     let tag = rules().tag;
-    let mut too_many_seen = vec![1u8];
+    let mut too_many_seen = vec![CURSOR_VERSION];
     too_many_seen.extend_from_slice(&tag);
     too_many_seen.push(0);
     too_many_seen.extend_from_slice(&u16::MAX.to_le_bytes());
     let mut changed = good.clone();
     changed.push('A');
+    // a cursor of this wallet signed with another key
+    let other_key = Rules { key: Arc::new(StateKey::from_text(&"o".repeat(32)).unwrap()), ..rules() };
+    let v = CURSOR_VERSION;
     for (text, why) in [
         ("".to_string(), "not a cursor"),
-        ("wev2.AAAA".to_string(), "not a cursor"),
-        ("wev1.***".to_string(), "base64url"),
-        ("wev1.AAAA".to_string(), "cut short"),
-        (changed, "checksum"),
-        ("wev1.".to_string() + &"A".repeat(MAX_CURSOR_LEN), "at most"),
+        ("wev1.AAAA".to_string(), "not a cursor"),
+        ("wev3.AAAA".to_string(), "not a cursor"),
+        ("wev2.***".to_string(), "base64url"),
+        ("wev2.AAAA".to_string(), "cut short"),
+        (changed, "signature does not match"),
+        (encode(&State::default(), &other_key), "signed with another state key"),
+        ("wev2.".to_string() + &"A".repeat(MAX_CURSOR_LEN), "at most"),
         (forge(&too_many_seen), "more than 512"),
-        (forge(&[2, tag[0], tag[1], tag[2], tag[3]]), "version"),
-        (forge(&[1, 0, 0, 0, 0, 0, 0, 0, 0, 0]), "another wallet"),
-        (forge(&[1, tag[0], tag[1], tag[2], tag[3], 9]), "too many anchors"),
-        (forge(&[1, tag[0], tag[1], tag[2], tag[3], 0, 0, 0, 0, 0, 7]), "after the cursor"),
+        (forge(&[1, tag[0], tag[1], tag[2], tag[3]]), "version"),
+        (forge(&[v, 0, 0, 0, 0, 0, 0, 0, 0, 0]), "another wallet"),
+        (forge(&[v, tag[0], tag[1], tag[2], tag[3], 9]), "too many anchors"),
+        (forge(&[v, tag[0], tag[1], tag[2], tag[3], 0, 0, 0, 0, 0, 7]), "after the cursor"),
     ] {
         let e = bad(&text);
         assert_eq!(e.kind(), ErrorKind::InvalidInput, "{why}");
@@ -201,11 +217,11 @@ fn the_largest_state_fits_the_bound() {
         gone: true,
     };
     let state = State { anchor: vec![1, 2, 3], tracked: vec![tracked; MAX_TRACKED], seen: (0..MAX_SEEN as u64).collect() };
-    let text = encode(&state, rules().tag);
+    let text = encode(&state, &rules());
     assert!(text.len() <= MAX_CURSOR_LEN, "{} > {MAX_CURSOR_LEN}", text.len());
-    assert_eq!(decode(&text, rules().tag).unwrap(), state);
+    assert_eq!(decode(&text, &rules()).unwrap(), state);
     // an empty watch's cursor is short
-    assert!(encode(&State::default(), rules().tag).len() < 32);
+    assert!(encode(&State::default(), &rules()).len() < 48);
 }
 
 fn arb_tracked() -> impl Strategy<Value = Tracked> {
@@ -243,14 +259,14 @@ proptest! {
         tracked in proptest::collection::vec(arb_tracked(), 0..10),
     ) {
         let state = State { anchor, tracked, seen };
-        let text = encode(&state, rules().tag);
+        let text = encode(&state, &rules());
         prop_assert!(text.len() <= MAX_CURSOR_LEN);
-        prop_assert_eq!(decode(&text, rules().tag).unwrap(), state);
+        prop_assert_eq!(decode(&text, &rules()).unwrap(), state);
     }
 
     #[test]
-    fn any_text_decodes_or_is_invalid_input(text in "wev1\\.[A-Za-z0-9_-]{0,300}") {
-        if let Err(e) = decode(&text, rules().tag) {
+    fn any_text_decodes_or_is_invalid_input(text in "wev2\\.[A-Za-z0-9_-]{0,300}") {
+        if let Err(e) = decode(&text, &rules()) {
             prop_assert_eq!(e.field(), Some("cursor"));
         }
     }

@@ -92,11 +92,32 @@ val WalletException.rawBody: String? get() = info.rawBody
 val WalletException.outcomeToken: String? get() = info.outcomeToken
 
 /**
+ * For the `CancellationException` of a cancelled coroutine (or `withTimeout`), or of a
+ * cancelled future of the Java API: one [WalletException.OutcomeUnknownException] for each
+ * create, send or broadcast it stopped waiting for after that call's request may have left,
+ * with the [outcomeToken] that resolves it. Empty when nothing was sent (the SDK makes sure it
+ * never will be). A cancellation shared by several calls (a cancelled scope) carries each of
+ * theirs. The exception stays a `CancellationException`, as structured concurrency needs; keep
+ * each token and give it to [WalletClient.resolveToken] later.
+ */
+val Throwable.cancelledOutcomes: List<WalletException.OutcomeUnknownException>
+    get() {
+        // the coroutines library may rethrow a copy whose cause is the original
+        val seen = mutableListOf<Throwable>()
+        var at: Throwable? = this
+        while (at != null && seen.none { it === at }) {
+            seen.add(at)
+            at = at.cause
+        }
+        return seen.flatMap { it.suppressed.filterIsInstance<WalletException.OutcomeUnknownException>() }
+    }
+
+/**
  * Sets [listener] to be told what became of a create, send or broadcast whose coroutine was
  * cancelled (or timed out) after its request may have been sent: such a call runs to completion
- * in the background, and the cancelled caller only sees a `CancellationException`. Called on a
- * background thread; shared by this client and its copies. See `setAbandonedCallListener(null)`
- * to remove it.
+ * in the background, and the cancelled caller sees a `CancellationException` whose
+ * [cancelledOutcomes] say so. Called on a background thread; shared by this client and its
+ * copies. See `setAbandonedCallListener(null)` to remove it.
  */
 fun WalletClient.setAbandonedCallListener(listener: (AbandonedCallInfo) -> Unit) =
     setAbandonedCallListener(object : AbandonedCallListener {

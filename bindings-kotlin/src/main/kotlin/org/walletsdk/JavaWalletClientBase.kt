@@ -24,12 +24,16 @@ import java.util.concurrent.Executor
  * its future completes on [completions]. Cancelling the future (`cancel(true)` or
  * `cancel(false)`) cancels the Rust call: a read's HTTP request is aborted; a create, send or
  * broadcast whose request may have been sent runs to completion and its outcome goes to the
- * abandoned-call listener (`client.setAbandonedCallListener`). A [WalletException] completes the
- * future exceptionally (`get()` throws an `ExecutionException` whose cause is it).
+ * abandoned-call listener (`client.setAbandonedCallListener`), and the future's
+ * `CancellationException` carries its `OutcomeUnknownException`, with the outcome token
+ * (`ExtensionsKt.getCancelledOutcomes(e)`). A [WalletException] completes the future
+ * exceptionally (`get()` throws an `ExecutionException` whose cause is it).
  *
  * The blocking methods (`name(…)`, generated) take the same path and wait on the calling thread,
  * with no future; a [WalletException] is thrown as it is. Interrupting the thread cancels the
- * call as cancelling its future would (noticed within 20 ms) and throws `InterruptedException`; a
+ * call as cancelling its future would (noticed within 20 ms) and throws `InterruptedException`,
+ * or, for a create, send or broadcast whose request may have been sent, its
+ * `OutcomeUnknownException` with the outcome token, the thread's interrupt status set again; a
  * thread interrupted before the call starts nothing. [close] leaves these calls to run to their end.
  */
 abstract class JavaWalletClientBase(

@@ -216,6 +216,37 @@ public class JavaCancellationTest {
     }
 
     @Test
+    public void cancellingTheFutureOfAHeldCreateCarriesItsOutcome() throws Exception {
+        String key = mintKey();
+        try (JavaWalletClient c = clientWithKey(key)) {
+            String w = unique("fcreate");
+            hold("/api/Wallet/create", 1_500, key);
+            CompletableFuture<CreatedWallet> f = c.createWalletAsync(w);
+            Thread.sleep(300);
+            assertTrue(f.cancel(true));
+            try {
+                f.get();
+                fail("a cancelled future gave a result");
+            } catch (CancellationException e) {
+                List<WalletException.OutcomeUnknownException> outcomes = ExtensionsKt.getCancelledOutcomes(e);
+                assertEquals(1, outcomes.size());
+                String token = ExtensionsKt.getOutcomeToken(outcomes.get(0));
+                assertTrue(String.valueOf(token), token != null && token.contains(w));
+                assertEquals(ResolutionState.APPLIED, c.resolveToken(token).getState());
+            }
+            // a read cancelled in the same way carries nothing
+            CompletableFuture<WalletBalance> read = heldRead(c, key, w);
+            assertTrue(read.cancel(true));
+            try {
+                read.get();
+                fail("a cancelled future gave a result");
+            } catch (CancellationException e) {
+                assertEquals(0, ExtensionsKt.getCancelledOutcomes(e).size());
+            }
+        }
+    }
+
+    @Test
     public void aKeyedSendInterruptedWhileHeldKeepsItsKeyUntilItsRequestLands() throws Exception {
         String key = mintKey();
         try (JavaWalletClient c = clientWithKey(key)) {
@@ -228,26 +259,36 @@ public class JavaCancellationTest {
             Amount amount = ExtensionsKt.ofLtc(Amount.Companion, "0.1");
             SendFundsFromWalletOptions options = new SendFundsFromWalletOptions(null, null, null, null, "java-int-1");
             hold("/api/Transactions/send-funds-from-wallet", 2_000, key);
+            AtomicReference<Throwable> thrown = new AtomicReference<>();
+            AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
             Thread caller = new Thread(() -> {
                 try {
                     c.sendFundsFromWallet(payer, recipient, amount, options);
-                } catch (Throwable ignored) {
-                    // InterruptedException: the send runs on in the core
+                } catch (Throwable t) {
+                    thrown.set(t);
+                    stillInterrupted.set(Thread.currentThread().isInterrupted());
                 }
             });
             caller.start();
             Thread.sleep(500);
             caller.interrupt();
             caller.join(3_000);
+            // the send runs on in the core: the interrupted caller learns that, with its token
+            assertTrue(String.valueOf(thrown.get()), thrown.get() instanceof WalletException.OutcomeUnknownException);
+            assertTrue("the interrupt status is set again", stillInterrupted.get());
+            String token = ExtensionsKt.getOutcomeToken((WalletException) thrown.get());
+            assertTrue(String.valueOf(token), token != null && token.contains("java-int-1"));
             // the retry at once pays nothing: the first request still holds the key
             try {
                 c.sendFundsFromWallet(payer, recipient, amount, options);
                 fail("a second send of a key whose first send is on its way went out");
             } catch (WalletException.ConflictException expected) {
             }
-            Thread.sleep(2_500);
+            Resolution resolved = c.resolveToken(token); // waits for the held request to settle
+            assertEquals(resolved.getReason(), ResolutionState.APPLIED, resolved.getState());
             SentFunds again = c.sendFundsFromWallet(payer, recipient, amount, options);
             assertTrue("the retry replays the first send", again.getReplayed());
+            assertEquals(resolved.getTxid(), again.getTxid());
             long sends = c.walletTransactions(payer, new WalletTransactionsOptions(null, 100)).getItems().stream()
                     .filter(t -> "send".equals(t.getCategory()) && recipient.equals(t.getAddress()))
                     .count();

@@ -159,14 +159,30 @@ class SafetyTest {
         val w = Sandbox.unique("held")
         Sandbox.delay(create, 1_500, apiKey = s.key)
         val started = System.nanoTime()
-        try {
+        val outcome = try {
             withTimeout(300) { s.client.createWallet(w) }
             throw AssertionError("createWallet finished within 300 ms although the sandbox held it")
         } catch (e: CancellationException) {
-            // coroutine cancellation stays a CancellationException (structured concurrency)
+            // coroutine cancellation stays a CancellationException (structured concurrency), and
+            // says that the request may have left, with the token that resolves it
+            e.cancelledOutcomes.single()
         }
         val elapsedMs = (System.nanoTime() - started) / 1_000_000
         assertTrue("gave up after $elapsedMs ms", elapsedMs < 1_500)
+        assertEquals("create_wallet", outcome.info.operation)
+        assertTrue(outcome.message!!, outcome.message!!.startsWith("create_wallet: outcome unknown: the call was cancelled"))
+        val token = outcome.outcomeToken!!
+        assertTrue(token, token.contains(w))
+        // signed with the process's key: another client of the process resolves it, a client
+        // with another state key refuses it, and so does the process's for a changed token
+        val otherKey = WalletClient(
+            WalletClientConfig(baseUrl = Sandbox.baseUrl, credential = Secret(s.key), stateKey = Secret("another-state-key-of-at-least-32-chars")),
+        )
+        val underAnotherKey = expectError<WalletException.InvalidInputException>("resolveToken under another key") { otherKey.resolveToken(token) }
+        assertEquals("token", underAnotherKey.field)
+        val changed = expectError<WalletException.InvalidInputException>("a changed token") { s.direct.resolveToken(token.replace(w, w + "x")) }
+        assertEquals("token", changed.field)
+        assertEquals(ResolutionState.APPLIED, s.direct.resolveToken(token).state)
         val call = s.nextTold()
         assertEquals("create_wallet", call.operation)
         assertTrue("$call", call.succeeded)
@@ -200,17 +216,23 @@ class SafetyTest {
         val (payer, recipient) = fundedWallet(s)
         val options = SendFundsFromWalletOptions(idempotencyKey = "kt-can-1")
         Sandbox.delay(send, 2_000, apiKey = s.key)
-        try {
+        val token = try {
             withTimeout(500) { s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options) }
             throw AssertionError("sendFundsFromWallet finished within 500 ms although the sandbox held it")
         } catch (e: CancellationException) {
+            e.cancelledOutcomes.single().outcomeToken!!
         }
+        assertTrue(token, token.contains("kt-can-1"))
         // the retry at once pays nothing: the first request still holds the key
         expectError<WalletException.ConflictException>("keyed retry while the first is held") {
             s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
         }
+        // the token waits for the held request to settle, then finds it
+        val r = s.client.resolveToken(token)
+        assertEquals(r.reason, ResolutionState.APPLIED, r.state)
         val call = s.nextTold()
         assertTrue("$call", call.succeeded)
+        assertEquals(r.txid, Regex("\"txid\"\\s*:\\s*\"([0-9a-f]{64})\"").find(call.rawJson!!)!!.groupValues[1])
         val again = s.client.sendFundsFromWallet(payer, recipient, Amount.ofLtc("0.1"), options)
         assertTrue(again.replayed)
         assertPaidOnce(s, payer, recipient)

@@ -59,12 +59,13 @@ internal object UniffiFastPath {
 
     external fun {{ ci.namespace() }}_fast_method(name: ByteArray, len: Int): Int
     external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
-    external fun {{ ci.namespace() }}_fast_cancel(call: Long)
+    external fun {{ ci.namespace() }}_fast_cancel(call: Long): Int
+    external fun {{ ci.namespace() }}_fast_cancelled_error(out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_unread(call: Long)
     external fun {{ ci.namespace() }}_fast_wait(out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer, outCapacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer, outCapacity: Int): Int
-    external fun {{ ci.namespace() }}_fast_blocking_cancel()
+    external fun {{ ci.namespace() }}_fast_blocking_cancel(): Int
 
     fun method(name: String): Int = methods.getOrPut(name) {
         val bytes = name.toByteArray(Charsets.UTF_8)
@@ -113,11 +114,22 @@ internal object UniffiFastPath {
     /**
      * Stops waiting for [call] and aborts it in the component, pending or not: a future may be
      * cancelled while its call is still starting, and the abort is then sent again once it has
-     * started. Aborting a call that has finished does nothing.
+     * started. Aborting a call that has finished does nothing. Returns the `OutcomeUnknown`
+     * error (lifted with [liftError]) of a create, send or broadcast whose request may have
+     * left, `null` when nothing was sent (the component makes sure nothing will be).
      */
-    fun cancel(call: Long) {
+    fun cancel(call: Long, liftError: ((ByteBuffer) -> Throwable)?): Throwable? {
         pending.remove(call)
-        {{ ci.namespace() }}_fast_cancel(call)
+        return cancelledError({{ ci.namespace() }}_fast_cancel(call), liftError)
+    }
+
+    /** The error of [length] bytes that the component kept for this thread's last cancel. */
+    fun cancelledError(length: Int, liftError: ((ByteBuffer) -> Throwable)?): Throwable? {
+        if (length <= 0 || liftError == null) return null
+        // its own buffer: a cancel may come from a thread in the middle of starting a call
+        val buffer = ByteBuffer.allocateDirect(length)
+        if ({{ ci.namespace() }}_fast_cancelled_error(buffer, length) != length) return null
+        return try { liftError(buffer) } catch (e: Throwable) { null }
     }
 
     /** Cancels the futures of the calls started for [owner] that are still running. */
@@ -204,7 +216,11 @@ internal suspend fun <T> uniffiFastCall(
             UniffiFastPath.forget(call)
             throw e
         }
-        continuation.invokeOnCancellation { UniffiFastPath.cancel(call) }
+        // the coroutine's CancellationException carries the OutcomeUnknown error of a request
+        // that may have left, with the outcome token that resolves it (`cancelledOutcomes`)
+        continuation.invokeOnCancellation { cause ->
+            UniffiFastPath.cancel(call, liftError)?.let { cause?.addSuppressed(it) }
+        }
     } as T
 }
 
@@ -231,7 +247,9 @@ internal object UniffiFastBlocking {
  * it waits in the component, which wakes the threads whose calls ended together at once, and
  * comes back every 20 ms to see whether it was interrupted (a virtual thread waits on the call's
  * future instead). Interrupting it cancels the call, as cancelling its future would, and throws
- * `InterruptedException`; a thread interrupted before the call starts nothing.
+ * `InterruptedException`, or, when a create, send or broadcast may have sent its request, the
+ * `OutcomeUnknownException` that says so (with its outcome token), the thread's interrupt
+ * status set again; a thread interrupted before the call starts nothing.
  */
 internal fun <T> uniffiFastBlocking(
     method: String,
@@ -250,14 +268,14 @@ internal fun <T> uniffiFastBlocking(
         val future = uniffiFastFuture(
             UniffiFastBlocking.owner, java.util.concurrent.Executor(Runnable::run),
             method, argumentsSize, writeArguments, withHandle, lift, liftError,
-        )
+        ) as UniffiFastFuture<T>
         try {
             return future.get()
         } catch (e: java.util.concurrent.ExecutionException) {
             throw e.cause ?: e
         } catch (e: InterruptedException) {
             future.cancel(true)
-            throw e
+            throw uniffiInterrupted(future.cancelledOutcome)
         }
     }
     val index = UniffiFastPath.method(method)
@@ -277,8 +295,8 @@ internal fun <T> uniffiFastBlocking(
     val out = record!!
     while (finished == 0) {
         if (Thread.interrupted()) {
-            UniffiFastPath.{{ ci.namespace() }}_fast_blocking_cancel()
-            throw InterruptedException()
+            val length = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_cancel()
+            throw uniffiInterrupted(UniffiFastPath.cancelledError(length, liftError))
         }
         finished = UniffiFastPath.{{ ci.namespace() }}_fast_blocking_wait(out, out.capacity())
     }
@@ -301,23 +319,56 @@ internal fun <T> uniffiFastBlocking(
 }
 
 /**
+ * What an interrupted blocking call throws: [outcome], the `OutcomeUnknownException` of a
+ * request that may have left, with the thread's interrupt status set again (as NIO's
+ * `ClosedByInterruptException` does), or `InterruptedException` when nothing was sent.
+ */
+private fun uniffiInterrupted(outcome: Throwable?): Throwable {
+    if (outcome == null) return InterruptedException()
+    Thread.currentThread().interrupt()
+    return outcome
+}
+
+/**
  * The future of a call on the direct path. Cancelling it cancels the call as cancelling a
  * coroutine does: a read's request is aborted; a create, send or broadcast under way runs on in
- * the component and reports to its abandoned-call listener.
+ * the component and reports to its abandoned-call listener, and the `CancellationException`
+ * the future then gives carries the `OutcomeUnknownException` that says so (suppressed).
  */
 internal class UniffiFastFuture<T>(
     /** Whose call this is ([UniffiFastPath.cancelFutures]). */
     val owner: Any,
+    private val liftError: ((ByteBuffer) -> Throwable)?,
 ) : java.util.concurrent.CompletableFuture<T>() {
     @Volatile
     var call = 0L
 
+    /** The `OutcomeUnknownException` of a cancelled call whose request may have left. */
+    @Volatile
+    var cancelledOutcome: Throwable? = null
+
     override fun cancel(mayInterruptIfRunning: Boolean): Boolean {
-        val cancelled = super.cancel(mayInterruptIfRunning)
-        if (cancelled) {
-            UniffiFastPath.cancel(call)
+        if (isDone) return isCancelled
+        // the Rust call first, so that the cancellation the caller sees says whether its
+        // request may have left
+        val outcome = UniffiFastPath.cancel(call, liftError)
+        val cancellation = java.util.concurrent.CancellationException()
+        if (outcome != null) {
+            cancelledOutcome = outcome
+            cancellation.addSuppressed(outcome)
         }
-        return cancelled
+        return completeExceptionally(cancellation) || isCancelled
+    }
+
+    /** Cancelled while its call was starting: the abort is sent now that it has started. */
+    fun cancelStarted() {
+        val outcome = UniffiFastPath.cancel(call, liftError) ?: return
+        cancelledOutcome = outcome
+        try {
+            getNow(null)
+        } catch (cancellation: java.util.concurrent.CancellationException) {
+            cancellation.addSuppressed(outcome)
+        }
     }
 
     // Futures derived from this one (`thenApply`, …) are plain ones: cancelling them does not
@@ -341,7 +392,7 @@ internal fun <T> uniffiFastFuture(
     lift: (ByteBuffer) -> T,
     liftError: ((ByteBuffer) -> Throwable)?,
 ): java.util.concurrent.CompletableFuture<T> {
-    val future = UniffiFastFuture<Any?>(owner)
+    val future = UniffiFastFuture<Any?>(owner, liftError)
     var call = 0L
     try {
         val index = UniffiFastPath.method(method)
@@ -357,7 +408,7 @@ internal fun <T> uniffiFastFuture(
     }
     // Cancelled while it was starting: the abort then reached nothing, so it is sent now.
     if (future.isCancelled) {
-        UniffiFastPath.cancel(call)
+        future.cancelStarted()
     }
     return future as java.util.concurrent.CompletableFuture<T>
 }
