@@ -427,7 +427,8 @@ pub struct OutcomeTokenCell(std::sync::Arc<Mutex<CellState>>);
 
 #[derive(Debug, Default)]
 struct CellState {
-    token: Option<String>,
+    /// What resolves the request that may have left (its token's content).
+    info: Option<ResolveInfo>,
     /// A non-idempotent request may have left.
     sent: bool,
     /// The caller gave up: no request may leave any more.
@@ -466,7 +467,7 @@ impl OutcomeTokenCell {
     /// The token recorded, if a non-idempotent request may have left; `None` otherwise (nothing
     /// was sent yet, or the operation has no outcome to look up).
     pub fn take(&self) -> Option<String> {
-        lock(&self.0).token.take()
+        lock(&self.0).info.take().map(|info| info.to_token())
     }
 
     /// Closes the cell for a caller who stopped waiting, and says whether a non-idempotent
@@ -476,9 +477,34 @@ impl OutcomeTokenCell {
         let mut state = lock(&self.0);
         state.sealed = true;
         match state.sent {
-            true => SealedCall::MayHaveBeenSent { operation: state.operation, outcome_token: state.token.take() },
+            true => SealedCall::MayHaveBeenSent { operation: state.operation, outcome_token: state.info.take().map(|i| i.to_token()) },
             false => SealedCall::NothingSent,
         }
+    }
+
+    /// [`seal`](Self::seal) as the error of a call given up: `None` when nothing was sent,
+    /// otherwise an `outcome_unknown` [`Error`] like any other, whose
+    /// [`resolve`](Error::resolve) and [`outcome_token`](Error::outcome_token) work as usual.
+    pub fn seal_error(&self) -> Option<Error> {
+        let mut state = lock(&self.0);
+        state.sealed = true;
+        if !state.sent {
+            return None;
+        }
+        let op = state.operation;
+        let error = Error::with_details(
+            ErrorKind::OutcomeUnknown,
+            format!(
+                "{op} outcome unknown: the caller stopped waiting after the request may have been sent; it runs to \
+                 completion in the background (its outcome goes to the abandoned-call hook) — check whether it took \
+                 effect before trying again"
+            ),
+            crate::error::Details { operation: Some(op), may_have_reached_service: true, ..Default::default() },
+        );
+        Some(match state.info.take() {
+            Some(info) => error.with_resolve_info(info),
+            None => error,
+        })
     }
 }
 
@@ -493,7 +519,7 @@ pub(crate) fn before_sending(op: &'static Operation, info: Option<&ResolveInfo>,
         }
         state.sent = true;
         state.operation = op.name;
-        state.token = info.map(|info| info.clone().settling(settle).to_token());
+        state.info = info.map(|info| info.clone().settling(settle));
         false
     });
     match refused {

@@ -601,6 +601,14 @@ async fn a_sealed_cell_says_whether_a_send_may_have_left_and_stops_one_that_had_
         other => panic!("{other:?}"),
     }
     assert_eq!(s.count(), 1);
+    // the same as an error, as every other language reports it: outcome_unknown with the token
+    let cell = OutcomeTokenCell::new();
+    let send = c.send_funds_from_wallet("rs_w", "mxyz", Amount::from_ltc("2").unwrap(), Default::default());
+    assert!(tokio::time::timeout(Duration::from_millis(300), cell.record(send)).await.is_err());
+    let e = cell.seal_error().expect("may have been sent");
+    assert_eq!((e.kind(), e.operation(), e.is_retryable()), (ErrorKind::OutcomeUnknown, Some("send_funds_from_wallet"), false));
+    assert!(e.outcome_token().is_some_and(|t| t.contains(r#""amount_litoshis":200000000"#)), "{e:?}");
+    assert!(e.to_string().contains("the caller stopped waiting"), "{e}");
 
     // sealed before its request was written: the call fails without sending anything, so
     // "nothing sent" stays true however late the call runs
@@ -612,6 +620,7 @@ async fn a_sealed_cell_says_whether_a_send_may_have_left_and_stops_one_that_had_
     assert_eq!(e.operation(), Some("create_wallet"));
     assert!(e.to_string().contains("not sent: the caller stopped waiting"), "{e}");
     assert_eq!(cell.seal(), SealedCall::NothingSent);
+    assert!(cell.seal_error().is_none());
     // reads are not stopped: they are safe to repeat, and a cell is about sends
     let s2 = FaultServer::start(vec![ok_json(INFO)]).await;
     assert!(cell.record(client(&s2.base_url).blockchain_info()).await.is_ok());

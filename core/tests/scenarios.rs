@@ -579,7 +579,18 @@ impl Runner {
                     let e = self.errors.get(&of).unwrap_or_else(|| panic!("resolve: no failed step `{of}`")).clone();
                     e.resolve(&c).await.map(|r| resolution(&r))
                 }
-                Ok(c) => call(&c, &op, &args).await,
+                // given up by its caller after this long: the step's error is what the caller
+                // learns (outcome_unknown with the token once the request may have left)
+                Ok(c) => match step.get("cancel_after_ms").and_then(Value::as_u64) {
+                    Some(ms) => {
+                        let cell = wallet_sdk::OutcomeTokenCell::new();
+                        match tokio::time::timeout(Duration::from_millis(ms), cell.record(call(&c, &op, &args))).await {
+                            Ok(result) => result,
+                            Err(_) => Err(cell.seal_error().unwrap_or_else(|| panic!("{label}: cancelled before its request left"))),
+                        }
+                    }
+                    None => call(&c, &op, &args).await,
+                },
                 Err(e) => Err(e),
             };
             (op, result)

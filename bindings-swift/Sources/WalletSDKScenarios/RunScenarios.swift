@@ -47,6 +47,15 @@ func within<T: Sendable>(_ ms: Int64, _ body: @escaping @Sendable () async throw
     }
 }
 
+/// Runs `body` in a task of its own and cancels that task after `ms` milliseconds: what `body`
+/// then throws is what its caller learns.
+func cancelledAfter(_ ms: Int64, _ body: @escaping @Sendable () async throws -> Void) async throws {
+    let task = Task { try await body() }
+    try await Task.sleep(nanoseconds: UInt64(ms) * 1_000_000)
+    task.cancel()
+    try await task.value
+}
+
 struct RunnerError: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
@@ -59,7 +68,7 @@ func env(_ name: String) throws -> String {
 
 // MARK: - JSON: a small reader (keeps key order) and writer
 
-indirect enum J: Equatable {
+indirect enum J: Equatable, Sendable {
     case null, bool(Bool), int(Int64), double(Double), string(String), array([J])
     case object(keys: [String], values: [String: J])
 
@@ -290,7 +299,7 @@ func canonical(_ v: Any?) -> String {
 
 // MARK: - the runner
 
-struct Args {
+struct Args: Sendable {
     let m: J
     func get(_ name: String) -> J? { m[name].flatMap { $0 == .null ? nil : $0 } }
     func s(_ name: String) -> String { os(name) ?? "" }
@@ -619,6 +628,10 @@ final class Runner {
                     let of = args.s("error_of")
                     guard let e = errors[of] else { throw RunnerError("resolve: no failed step `\(of)`") }
                     result = try await c.resolve(error: e)
+                } else if let ms = step["cancel_after_ms"]?.int {
+                    // given up by Task.cancel(): what the caller learns is the step's error
+                    try await cancelledAfter(ms) { _ = try await call(c, op, args) }
+                    throw RunnerError("\(label): ended before it was cancelled")
                 } else {
                     result = try await call(c, op, args)
                 }

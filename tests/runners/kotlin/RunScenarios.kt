@@ -15,6 +15,8 @@ package org.walletsdk.scenarios
 import kotlinx.coroutines.flow.take
 import kotlinx.coroutines.flow.toList
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.CancellationException
+import kotlinx.coroutines.withTimeout
 import kotlinx.coroutines.withTimeoutOrNull
 import org.walletsdk.*
 import java.io.File
@@ -465,9 +467,17 @@ class Runner(vars: Map<String, Any?>) {
             try {
                 val c = client(spec).getOrThrow()
                 result = runBlocking {
+                    val cancelAfter = (step["cancel_after_ms"] as Number?)?.toLong()
                     if (op == "resolve") {
                         val of = args.s("error_of")
                         c.resolve(errors[of] ?: throw IllegalStateException("resolve: no failed step `$of`"))
+                    } else if (cancelAfter != null) {
+                        // given up by withTimeout: what the caller learns is the step's error
+                        try {
+                            withTimeout(cancelAfter) { call(c, op, args) }
+                        } catch (e: CancellationException) {
+                            throw e.cancelledOutcomes.singleOrNull() ?: throw IllegalStateException("$label: cancelled before its request left")
+                        }
                     } else {
                         call(c, op, args)
                     }

@@ -264,6 +264,26 @@ class Runner:
             return self.loop.run_until_complete(self._await(getattr(client, op), args))
         return getattr(client, op)(**args)
 
+    def call_cancelled(self, spec: str, op: str, args: Dict[str, Any], after: float) -> Any:
+        """The call given up after ``after`` seconds: ``asyncio.wait_for`` cancels it, and what its
+        caller learns is the step's error. A blocking call cannot be cancelled, so the sync runner
+        makes this one with an ``AsyncClient`` of the same settings."""
+        args = {k: Decimal(str(v)) if k in AMOUNT_ARGS and v is not None else v for k, v in args.items()}
+
+        async def given_up(client: Any) -> Any:
+            return await asyncio.wait_for(getattr(client, op)(**args), after)
+
+        if self.loop:
+            return self.loop.run_until_complete(given_up(self.client(spec)))
+        base, credential = (env("WALLET_FAULT_PROXY_URL"), self.proxy_key()) if spec == "proxied" else (env("WALLET_SDK_BASE_URL"), env("WALLET_SDK_API_KEY"))
+        settle = {"settle_time": PROXIED_SETTLE_TIME} if spec == "proxied" else {}
+
+        async def with_own_client() -> Any:
+            async with w.AsyncClient(base, credential, timeout=120, backoff=0.1, **settle) as client:
+                return await given_up(client)
+
+        return asyncio.run(with_own_client())
+
     def watch(self, client: Any, args: Dict[str, Any]) -> Record:
         """``count`` events of ``watch_wallet`` (within WATCH_TIMEOUT): ``events`` and the last
         one's ``cursor``; ``incomplete`` says why fewer arrived."""
@@ -419,7 +439,10 @@ class Runner:
             op = step["op"]
             spec = step.get("client", scenario.get("client", "default"))
             try:
-                result = self.call(self.client(spec), op, args)
+                if "cancel_after_ms" in step:
+                    result = self.call_cancelled(spec, op, args, step["cancel_after_ms"] / 1000)
+                else:
+                    result = self.call(self.client(spec), op, args)
             except w.WalletSdkError as e:
                 error = e
         expect = step["expect"]
