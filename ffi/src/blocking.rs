@@ -159,11 +159,18 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
         }
     };
     CURRENT_CELL.with(|current| *current.borrow_mut() = cell.clone());
-    let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope(cell, call));
-    // A call left by a thread that stopped waiting without cancelling it (an exception in the
-    // JVM between two waits) runs on, as a future nobody waits for does; its result is not read.
-    if let Some(left) = CURRENT.with(|current| current.borrow_mut().replace(task)) {
-        abandon_when_done(left);
+    let spawned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope(cell, call));
+        // A call left by a thread that stopped waiting without cancelling it (an exception in
+        // the JVM between two waits) runs on, as a future nobody waits for does; its result is
+        // not read.
+        if let Some(left) = CURRENT.with(|current| current.borrow_mut().replace(task)) {
+            abandon_when_done(left);
+        }
+    }));
+    if spawned.is_err() {
+        hand_out(failed("internal error: the SDK's runtime could not start".into()), out, capacity);
+        return 1;
     }
     std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
         CURRENT.with(|current| current.borrow_mut().take().map(|task| task.abort()));
@@ -180,7 +187,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
 #[no_mangle]
 pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_capacity: i32) -> i32 {
     let Some(capacity) = capacity(out, out_capacity) else { return -1 };
-    if CURRENT.with(|current| current.borrow().is_none()) {
+    if CURRENT.try_with(|current| current.borrow().is_none()).unwrap_or(true) {
         return -1;
     }
     std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
@@ -195,12 +202,15 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
 /// [`crate::fast::wallet_sdk_ffi_fast_cancel`] returns.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() -> i32 {
-    let cell = CURRENT_CELL.with(|current| current.borrow_mut().take());
-    let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) else { return 0 };
-    task.abort();
-    // a call that finished as its thread gave up keeps its result: abandoned, not dropped
-    abandon_when_done(task);
-    std::panic::catch_unwind(|| crate::fast::seal_for_this_thread(cell.as_ref())).unwrap_or(0)
+    std::panic::catch_unwind(|| {
+        let cell = CURRENT_CELL.with(|current| current.borrow_mut().take());
+        let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) else { return 0 };
+        task.abort();
+        // a call that finished as its thread gave up keeps its result: abandoned, not dropped
+        abandon_when_done(task);
+        crate::fast::seal_for_this_thread(cell.as_ref())
+    })
+    .unwrap_or(0)
 }
 
 /// Makes `task` the calling thread's call, as [`wallet_sdk_ffi_fast_blocking_call`] does.

@@ -773,24 +773,53 @@ mod tests {
             };
             (crate::fast::finish_operation(&client, "create_encrypted_wallet", Ok(wallet)), weak)
         };
+        // the call ids of a channel of its own, as a class loader of the Kotlin has
+        let channel = crate::fast::wallet_sdk_ffi_fast_open();
+        assert!(channel > 0);
+        let (queued, handed_out) = (channel << 40 | 41, channel << 40 | 42);
         // cancelled while still queued
         let (finished, handle) = created("w-queued");
         assert!(handle.upgrade().is_some(), "the written result holds the handle");
-        crate::fast::push_for_test(-41, finished);
-        crate::fast::wallet_sdk_ffi_fast_cancel(-41);
+        crate::fast::push_for_test(queued, finished);
+        crate::fast::wallet_sdk_ffi_fast_cancel(queued);
         assert!(handle.upgrade().is_none(), "the handle is released");
         let call = told.recv_timeout(Duration::from_secs(5)).expect("the listener is told");
         assert_eq!((call.operation.as_str(), call.succeeded), ("create_encrypted_wallet", true));
         assert!(call.raw_json.as_deref().unwrap().contains("w-queued") && !call.raw_json.unwrap().contains("pass-phrase-1"));
         // handed out, then given back unread by the completion thread
         let (finished, handle) = created("w-handed-out");
-        crate::fast::push_for_test(-42, finished);
-        crate::fast::hand_out_for_test(-42);
-        crate::fast::wallet_sdk_ffi_fast_unread(-42);
+        crate::fast::push_for_test(handed_out, finished);
+        crate::fast::hand_out_for_test(handed_out);
+        crate::fast::wallet_sdk_ffi_fast_unread(handed_out);
         assert!(handle.upgrade().is_none());
         assert!(told.recv_timeout(Duration::from_secs(5)).unwrap().raw_json.unwrap().contains("w-handed-out"));
         // a read's result is released and reported to nobody
         assert!(told.recv_timeout(Duration::from_millis(200)).is_err());
+        // a result under a call id of no opened channel is abandoned at once, never queued
+        let (finished, handle) = created("w-no-channel");
+        crate::fast::push_for_test(-43, finished);
+        assert!(handle.upgrade().is_none());
+        assert!(told.recv_timeout(Duration::from_secs(5)).unwrap().raw_json.unwrap().contains("w-no-channel"));
+    }
+
+    /// One waiter per channel: a second thread waiting on the same channel is refused at once
+    /// (the results the first was handed stay its own), and a channel that was never opened
+    /// has no waiter at all.
+    #[test]
+    fn a_channel_has_one_waiter_at_a_time() {
+        let channel = crate::fast::wallet_sdk_ffi_fast_open();
+        let mut out = vec![0u8; 24 * 4];
+        let waiting = {
+            let mut own = vec![0u8; 24 * 4];
+            std::thread::spawn(move || unsafe { crate::fast::wallet_sdk_ffi_fast_wait(channel, own.as_mut_ptr(), 4) })
+        };
+        std::thread::sleep(Duration::from_millis(100));
+        assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(channel, out.as_mut_ptr(), 4) }, -1, "a second waiter");
+        assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(63, out.as_mut_ptr(), 4) }, -1, "a channel never opened");
+        assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(-1, out.as_mut_ptr(), 4) }, -1);
+        // the first waiter gets the result of its channel
+        crate::fast::push_for_test(channel << 40 | 7, crate::fast::failed_for_test());
+        assert_eq!(waiting.join().unwrap(), 1);
     }
 
     /// A blocking Java call that finished as its thread was interrupted: the interrupt's cancel

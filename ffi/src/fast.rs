@@ -4,7 +4,12 @@
 //! direct-mapped call to `wallet_sdk_ffi_fast_call`; the call runs on the shared runtime, and
 //! its result, also in uniffi's format, joins one queue. A single JVM thread takes finished
 //! calls from that queue in batches (`wallet_sdk_ffi_fast_wait`) and resumes their coroutines.
-//! No JNA structure, callback or per-call poll is involved. The methods are the very same
+//! No JNA structure, callback or per-call poll is involved.
+//!
+//! Every class loader that loads the generated Kotlin opens a channel of its own
+//! (`wallet_sdk_ffi_fast_open`): its call ids carry the channel's number, its results join the
+//! channel's queue, and one thread at a time may wait on that queue. Two loaders over the one
+//! library then never see each other's results, which would be read as the wrong type. The methods are the very same
 //! async methods the uniffi path calls, so behaviour (validation, retries, cancellation of
 //! non-idempotent calls, panics) is shared.
 
@@ -12,6 +17,7 @@ use crate::{lock, runtime, WalletClient, WalletError};
 use std::collections::HashMap;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Condvar, LazyLock, Mutex};
 use uniffi::{Lift, Lower};
 use wallet_sdk::OutcomeTokenCell;
@@ -150,6 +156,48 @@ static METHODS: LazyLock<Vec<(&'static str, Start)>> = LazyLock::new(|| {
 struct Done {
     call: i64,
     finished: Finished,
+    /// The call's outcome cell: a cancel that comes once the call has ended still seals it.
+    cell: Option<OutcomeTokenCell>,
+}
+
+/// Bits of a call id below its channel's number: a channel may start 2^40 calls.
+const CHANNEL_SHIFT: u32 = 40;
+/// Channels at most, one per class loader of the generated Kotlin (number 0 is never opened).
+const CHANNELS: usize = 64;
+
+/// One loader's finished calls, and whether its completion thread is waiting here.
+#[derive(Default)]
+struct Channel {
+    queue: Mutex<Queue>,
+    ready: Condvar,
+    /// A thread is inside [`wallet_sdk_ffi_fast_wait`] for this channel.
+    waiter: std::sync::atomic::AtomicBool,
+}
+
+static CHANNEL_LIST: LazyLock<Vec<Channel>> = LazyLock::new(|| (0..CHANNELS).map(|_| Channel::default()).collect());
+static OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// The channel of call id `call`, if it names an opened one.
+fn channel_of(call: i64) -> Option<&'static Channel> {
+    let n = usize::try_from(call >> CHANNEL_SHIFT).ok().filter(|&n| n >= 1 && n <= OPENED.load(Ordering::Acquire))?;
+    CHANNEL_LIST.get(n)
+}
+
+/// Opens a channel for one loader of the generated Kotlin: its number `c` (call ids are then
+/// `c << 40` + a counter), or -1 when every channel is taken.
+#[no_mangle]
+pub extern "C" fn wallet_sdk_ffi_fast_open() -> i64 {
+    std::panic::catch_unwind(|| {
+        let n = OPENED.fetch_add(1, Ordering::AcqRel) + 1;
+        if n < CHANNELS {
+            LazyLock::force(&CHANNEL_LIST);
+            n as i64
+        } else {
+            OPENED.fetch_sub(1, Ordering::AcqRel);
+            -1
+        }
+    })
+    .unwrap_or(-1)
 }
 
 #[derive(Default)]
@@ -163,17 +211,17 @@ struct Queue {
     handed_out: Vec<Done>,
 }
 
-static QUEUE: LazyLock<Mutex<Queue>> = LazyLock::new(Mutex::default);
-static READY: Condvar = Condvar::new();
 /// The running calls, to abort one when its coroutine is cancelled, with the outcome cell of a
 /// call that may be non-idempotent (sealed then).
 static RUNNING: LazyLock<Mutex<HashMap<i64, (tokio::task::AbortHandle, Option<OutcomeTokenCell>)>>> = LazyLock::new(Mutex::default);
 
-fn push(call: i64, finished: Finished) {
-    let mut queue = lock(&QUEUE);
-    queue.done.push(Done { call, finished });
+fn push(call: i64, finished: Finished, cell: Option<OutcomeTokenCell>) {
+    // a call id of no opened channel: nobody can read its result
+    let Some(channel) = channel_of(call) else { return finished.abandon() };
+    let mut queue = lock(&channel.queue);
+    queue.done.push(Done { call, finished, cell });
     if queue.waiting {
-        READY.notify_one();
+        channel.ready.notify_one();
     }
 }
 
@@ -181,22 +229,24 @@ fn push(call: i64, finished: Finished) {
 /// call's own task, or an abort (then the JVM side has forgotten the call and ignores it).
 struct Reporter {
     call: i64,
+    cell: Option<OutcomeTokenCell>,
     reported: bool,
 }
 
 impl Reporter {
+    // queued before it leaves RUNNING: a cancel always finds the call in one of the two
     fn report(mut self, finished: Finished) {
         self.reported = true;
+        push(self.call, finished, self.cell.clone());
         lock(&RUNNING).remove(&self.call);
-        push(self.call, finished);
     }
 }
 
 impl Drop for Reporter {
     fn drop(&mut self) {
         if !self.reported {
+            push(self.call, failed("internal error: the call ended without a result".into()), self.cell.clone());
             lock(&RUNNING).remove(&self.call);
-            push(self.call, failed("internal error: the call ended without a result".into()));
         }
     }
 }
@@ -253,7 +303,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
         return -1;
     }
     let name = std::slice::from_raw_parts(name, len);
-    METHODS.iter().position(|(n, _)| n.as_bytes() == name).map_or(-1, |i| i as i32)
+    std::panic::catch_unwind(|| METHODS.iter().position(|(n, _)| n.as_bytes() == name).map_or(-1, |i| i as i32)).unwrap_or(-1)
 }
 
 /// Starts method `method` with the client handle and arguments in `args` (uniffi's buffer
@@ -267,16 +317,22 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
 pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, len: i32, call: i64) {
     let (future, cell) = match start(method, args, len) {
         Ok(started) => started,
-        Err(failure) => return push(call, failure),
+        Err(failure) => return push(call, failure, None),
     };
-    let reporter = Reporter { call, reported: false };
-    // Registered under the lock so that a call finishing at once finds its entry to remove.
-    let mut running = lock(&RUNNING);
-    let task = runtime().spawn(crate::client::ON_CALL_TASK.scope(cell.clone(), async move {
-        let finished = future.await;
-        reporter.report(finished);
+    let spawned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+        let reporter = Reporter { call, cell: cell.clone(), reported: false };
+        // Registered under the lock so that a call finishing at once finds its entry to remove.
+        let mut running = lock(&RUNNING);
+        let task = runtime().spawn(crate::client::ON_CALL_TASK.scope(cell.clone(), async move {
+            let finished = future.await;
+            reporter.report(finished);
+        }));
+        running.insert(call, (task.abort_handle(), cell));
     }));
-    running.insert(call, (task.abort_handle(), cell));
+    if spawned.is_err() {
+        // no runtime (the OS refused its threads): the call fails rather than hangs
+        push(call, failed("internal error: the SDK's runtime could not start".into()), None);
+    }
 }
 
 thread_local! {
@@ -317,37 +373,50 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_cancelled_error(out: *mut u8, capac
 /// Stops waiting for `call`: its task is aborted, as when uniffi's future is dropped (a read's
 /// request is aborted; a create, send or broadcast under way runs on in the core and reports
 /// to the abandoned-call listener). A call that has already finished but is not handed out yet
-/// is taken back and abandoned ([`Finished::abandon`]). Returns the length of the
-/// `OutcomeUnknown` error to read with [`wallet_sdk_ffi_fast_cancelled_error`] when a
-/// non-idempotent request may have left, 0 otherwise.
+/// is taken back and abandoned ([`Finished::abandon`]); one handed out is left to the
+/// completion thread. In every case the call's outcome cell is sealed: returns the length of
+/// the `OutcomeUnknown` error to read with [`wallet_sdk_ffi_fast_cancelled_error`] when a
+/// non-idempotent request may have left, 0 when none did (and none will).
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) -> i32 {
-    let running = lock(&RUNNING).remove(&call);
-    if let Some((task, cell)) = running {
-        task.abort();
-        return std::panic::catch_unwind(|| seal_for_this_thread(cell.as_ref())).unwrap_or(0);
-    }
-    let unread = {
-        let mut queue = lock(&QUEUE);
-        queue.done.iter().position(|d| d.call == call).map(|i| queue.done.remove(i))
-    };
-    if let Some(done) = unread {
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| done.finished.abandon()));
-    }
-    0
+    std::panic::catch_unwind(|| {
+        let running = lock(&RUNNING).remove(&call);
+        if let Some((task, cell)) = running {
+            task.abort();
+            return seal_for_this_thread(cell.as_ref());
+        }
+        let Some(channel) = channel_of(call) else { return 0 };
+        let (unread, handed_out) = {
+            let mut queue = lock(&channel.queue);
+            let unread = queue.done.iter().position(|d| d.call == call).map(|i| queue.done.remove(i));
+            let handed_out = queue.handed_out.iter().find(|d| d.call == call).and_then(|d| d.cell.clone());
+            (unread, handed_out)
+        };
+        let cell = match unread {
+            Some(done) => {
+                done.finished.abandon();
+                done.cell
+            }
+            None => handed_out,
+        };
+        seal_for_this_thread(cell.as_ref())
+    })
+    .unwrap_or(0)
 }
 
 /// The completion thread did not read `call` of the batch it was handed (its caller had gone):
 /// the result is abandoned ([`Finished::abandon`]) instead of dropped.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_unread(call: i64) {
-    let unread = {
-        let mut queue = lock(&QUEUE);
-        queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))
-    };
-    if let Some(done) = unread {
-        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| done.finished.abandon()));
-    }
+    let _ = std::panic::catch_unwind(|| {
+        let unread = channel_of(call).and_then(|channel| {
+            let mut queue = lock(&channel.queue);
+            queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))
+        });
+        if let Some(done) = unread {
+            done.finished.abandon();
+        }
+    });
 }
 
 /// How long [`wallet_sdk_ffi_fast_wait`] looks for a finished call before it sleeps.
@@ -357,19 +426,29 @@ const SPIN: std::time::Duration = std::time::Duration::from_micros(50);
 /// result length (i32), success flag (i8), padding; native byte order.
 const RECORD: usize = 24;
 
-/// Waits until at least one call has finished and writes up to `capacity` records into `out`.
-/// The results they point at stay valid until the next call of this function, which frees
-/// them: one thread only may call it. Returns the number of records.
+/// Waits until at least one call of channel `channel` has finished and writes up to `capacity`
+/// records into `out`. The results they point at stay valid until the channel's next call of
+/// this function, which frees them. Returns the number of records, or -1 when `channel` is not
+/// open, `out` cannot hold a record, or another thread is waiting on the channel (one waiter at
+/// a time: the results handed out are freed by the next wait).
 ///
 /// # Safety
 /// `out` points at `capacity * 24` writable bytes.
 #[no_mangle]
-pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -> i32 {
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(channel: i64, out: *mut u8, capacity: i32) -> i32 {
     let capacity = usize::try_from(capacity).unwrap_or(0);
-    if out.is_null() || capacity == 0 {
-        return 0;
+    let Some(channel) = channel_of(channel << CHANNEL_SHIFT) else { return -1 };
+    if out.is_null() || capacity == 0 || channel.waiter.swap(true, Ordering::AcqRel) {
+        return -1;
     }
-    let mut queue = lock(&QUEUE);
+    let n = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| wait(channel, out, capacity))).unwrap_or(-1);
+    channel.waiter.store(false, Ordering::Release);
+    n
+}
+
+/// [`wallet_sdk_ffi_fast_wait`] for its one waiter.
+unsafe fn wait(channel: &Channel, out: *mut u8, capacity: usize) -> i32 {
+    let mut queue = lock(&channel.queue);
     queue.handed_out.clear();
     if queue.done.is_empty() {
         // A call that ends within a few tens of µs (a sequential caller's next one) is taken
@@ -379,7 +458,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -
         let until = std::time::Instant::now() + SPIN;
         loop {
             std::thread::yield_now();
-            queue = lock(&QUEUE);
+            queue = lock(&channel.queue);
             if !queue.done.is_empty() || std::time::Instant::now() >= until {
                 break;
             }
@@ -388,7 +467,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -
     }
     while queue.done.is_empty() {
         queue.waiting = true;
-        queue = READY.wait(queue).unwrap_or_else(|poisoned| poisoned.into_inner());
+        queue = channel.ready.wait(queue).unwrap_or_else(|poisoned| poisoned.into_inner());
         queue.waiting = false;
     }
     let n = queue.done.len().min(capacity);
@@ -410,13 +489,19 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(out: *mut u8, capacity: i32) -
 /// Queues `finished` as the result of `call`, as a call's task does when it ends.
 #[cfg(test)]
 pub(crate) fn push_for_test(call: i64, finished: Finished) {
-    push(call, finished);
+    push(call, finished, None);
+}
+
+/// A finished call, as an error.
+#[cfg(test)]
+pub(crate) fn failed_for_test() -> Finished {
+    failed("a test's failure".into())
 }
 
 /// Moves `call`'s queued result to the batch handed out, as [`wallet_sdk_ffi_fast_wait`] does.
 #[cfg(test)]
 pub(crate) fn hand_out_for_test(call: i64) {
-    let mut queue = lock(&QUEUE);
+    let mut queue = lock(&channel_of(call).expect("an opened channel").queue);
     let i = queue.done.iter().position(|d| d.call == call).expect("queued");
     let done = queue.done.remove(i);
     queue.handed_out.push(done);

@@ -5,6 +5,8 @@
 // calls from the component in batches and resumes their coroutines with the lifted results, or
 // completes their futures (the `…Future` twins of the methods, which the Java API uses) through
 // the executor each call names. No JNA Structure, callback or poll per call.
+// Each class loader of this code opens a channel of its own in the library: its call ids carry
+// the channel's number and its completion thread is handed only its own calls.
 internal object UniffiFastPath {
     // call id (8), result address (8), result length (4), success flag (1), padding (3)
     private const val RECORD = 24
@@ -46,23 +48,29 @@ internal object UniffiFastPath {
     }
 
     private val pending = ConcurrentHashMap<Long, Pending>()
-    private val nextCall = AtomicLong(1)
+    // a loader's first call id: its channel's number above the low 40 bits
+    private val channel: Long
+    private val nextCall: AtomicLong
     private val methods = ConcurrentHashMap<String, Int>()
     private val argumentBuffers = ThreadLocal.withInitial { ByteBuffer.allocateDirect(4096) }
 
     init {
         Native.register(UniffiFastPath::class.java, findLibraryName(componentName = "{{ ci.namespace() }}"))
+        channel = {{ ci.namespace() }}_fast_open()
+        check(channel > 0) { "the native library serves no more class loaders" }
+        nextCall = AtomicLong((channel shl 40) + 1)
         val completions = Thread(::complete, "{{ ci.namespace() }}-completions")
         completions.isDaemon = true
         completions.start()
     }
 
+    external fun {{ ci.namespace() }}_fast_open(): Long
     external fun {{ ci.namespace() }}_fast_method(name: ByteArray, len: Int): Int
     external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
     external fun {{ ci.namespace() }}_fast_cancel(call: Long): Int
     external fun {{ ci.namespace() }}_fast_cancelled_error(out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_unread(call: Long)
-    external fun {{ ci.namespace() }}_fast_wait(out: ByteBuffer, capacity: Int): Int
+    external fun {{ ci.namespace() }}_fast_wait(channel: Long, out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_call(method: Int, args: ByteBuffer, len: Int, out: ByteBuffer, outCapacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_wait(out: ByteBuffer, outCapacity: Int): Int
     external fun {{ ci.namespace() }}_fast_blocking_cancel(): Int
@@ -120,8 +128,18 @@ internal object UniffiFastPath {
      */
     fun cancel(call: Long, liftError: ((ByteBuffer) -> Throwable)?): Throwable? {
         pending.remove(call)
-        return cancelledError({{ ci.namespace() }}_fast_cancel(call), liftError)
+        return abort(call, liftError)
     }
+
+    /**
+     * Takes [call] back from the completion thread: `false` when that thread has already taken
+     * its result (it delivers it), `true` when the call is the caller's to [abort].
+     */
+    fun takeBack(call: Long): Boolean = pending.remove(call) != null
+
+    /** Aborts [call] in the component, as [cancel] does, once it has been taken back. */
+    fun abort(call: Long, liftError: ((ByteBuffer) -> Throwable)?): Throwable? =
+        cancelledError({{ ci.namespace() }}_fast_cancel(call), liftError)
 
     /** The error of [length] bytes that the component kept for this thread's last cancel. */
     fun cancelledError(length: Int, liftError: ((ByteBuffer) -> Throwable)?): Throwable? {
@@ -141,11 +159,25 @@ internal object UniffiFastPath {
         }
     }
 
+    // Never ends: a record that cannot be read or delivered (a dispatcher that throws, say) is
+    // that record's failure, and every later call is still served.
     private fun complete() {
         val records = ByteBuffer.allocateDirect(RECORD * BATCH).order(ByteOrder.nativeOrder())
         while (true) {
-            val n = {{ ci.namespace() }}_fast_wait(records, BATCH)
-            for (i in 0 until n) {
+            val n = try {
+                {{ ci.namespace() }}_fast_wait(channel, records, BATCH)
+            } catch (e: Throwable) {
+                -1
+            }
+            if (n < 0) {
+                // refused (cannot happen with one thread per channel): not a busy loop
+                try {
+                    Thread.sleep(10)
+                } catch (e: InterruptedException) {
+                }
+                continue
+            }
+            for (i in 0 until n) try {
                 val at = i * RECORD
                 val call = records.getLong(at)
                 val address = records.getLong(at + 8)
@@ -173,6 +205,8 @@ internal object UniffiFastPath {
                     Result.failure(e)
                 }
                 waiting.deliver(outcome)
+            } catch (e: Throwable) {
+                // the coroutine's own dispatcher refused it: nothing else to hand it to
             }
         }
     }
@@ -274,7 +308,15 @@ internal fun <T> uniffiFastBlocking(
         } catch (e: java.util.concurrent.ExecutionException) {
             throw e.cause ?: e
         } catch (e: InterruptedException) {
-            future.cancel(true)
+            if (!future.cancel(true)) {
+                // its result is on its way: delivered, not lost to the interrupt
+                Thread.currentThread().interrupt()
+                try {
+                    return future.join()
+                } catch (c: java.util.concurrent.CompletionException) {
+                    throw c.cause ?: c
+                }
+            }
             throw uniffiInterrupted(future.cancelledOutcome)
         }
     }
@@ -348,10 +390,11 @@ internal class UniffiFastFuture<T>(
     var cancelledOutcome: Throwable? = null
 
     override fun cancel(mayInterruptIfRunning: Boolean): Boolean {
-        if (isDone) return isCancelled
+        // too late when the completion thread has taken the result: it completes the future
+        if (isDone || !UniffiFastPath.takeBack(call)) return isCancelled
         // the Rust call first, so that the cancellation the caller sees says whether its
         // request may have left
-        val outcome = UniffiFastPath.cancel(call, liftError)
+        val outcome = UniffiFastPath.abort(call, liftError)
         val cancellation = java.util.concurrent.CancellationException()
         if (outcome != null) {
             cancelledOutcome = outcome
@@ -362,7 +405,7 @@ internal class UniffiFastFuture<T>(
 
     /** Cancelled while its call was starting: the abort is sent now that it has started. */
     fun cancelStarted() {
-        val outcome = UniffiFastPath.cancel(call, liftError) ?: return
+        val outcome = UniffiFastPath.abort(call, liftError) ?: return
         cancelledOutcome = outcome
         try {
             getNow(null)
