@@ -9,7 +9,12 @@
 //! - array entries, counted over the whole text: at most one per [`BYTES_PER_ENTRY`] bytes of
 //!   the text, and never fewer than [`MIN_ENTRY_BUDGET`]. A page of the service holds at most
 //!   500 entries; `{"items":[{},{},…]}` in 16 MiB would otherwise decode into millions of
-//!   default entries (gigabytes once typed, more in Python).
+//!   default entries (gigabytes once typed, more in Python);
+//! - object members, likewise: at most one per [`BYTES_PER_MEMBER`] bytes, and never fewer than
+//!   [`MIN_ENTRY_BUDGET`]. A member of the service's answers takes 18 bytes or more (30 and up
+//!   in most); 16 MiB of short unique keys (`"k1":1,"k2":1,…`) would otherwise become about
+//!   250 MB of `serde_json::Value` where the SDK reads an answer whole (a keyed send's look-up,
+//!   error bodies, the untyped call), and is at most a million members now.
 
 /// The deepest nesting of arrays and objects accepted in any JSON the SDK reads.
 pub const MAX_JSON_DEPTH: usize = 128;
@@ -20,11 +25,15 @@ pub const MIN_ENTRY_BUDGET: usize = 10_000;
 /// Bytes of JSON text per array entry allowed beyond [`MIN_ENTRY_BUDGET`].
 pub const BYTES_PER_ENTRY: usize = 128;
 
+/// Bytes of JSON text per object member allowed beyond [`MIN_ENTRY_BUDGET`].
+pub const BYTES_PER_MEMBER: usize = 16;
+
 /// Why a JSON text was refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum TooCostly {
     Depth,
     Entries(usize),
+    Members(usize),
 }
 
 impl TooCostly {
@@ -35,6 +44,9 @@ impl TooCostly {
             TooCostly::Entries(budget) => {
                 format!("the JSON holds more than {budget} array entries, more than its size allows")
             }
+            TooCostly::Members(budget) => {
+                format!("the JSON holds more than {budget} object members, more than its size allows")
+            }
         }
     }
 }
@@ -44,20 +56,27 @@ pub(crate) fn entry_budget(len: usize) -> usize {
     MIN_ENTRY_BUDGET.max(len / BYTES_PER_ENTRY)
 }
 
-/// Checks nesting and entries of `text` in one pass. Text that is not valid JSON may pass:
+/// The object members allowed in a text of `len` bytes.
+pub(crate) fn member_budget(len: usize) -> usize {
+    MIN_ENTRY_BUDGET.max(len / BYTES_PER_MEMBER)
+}
+
+/// Checks nesting, entries and members of `text` in one pass. Text that is not valid JSON may pass:
 /// the parser reports that; this only guarantees bounds on what a parser would build.
 pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
     // Most answers are small: a text of at most MIN_ENTRY_BUDGET bytes cannot hold more entries
-    // (each is a byte at least), and one with no more than MAX_JSON_DEPTH opening brackets, in
+    // or members (each is a byte at least), and one with no more than MAX_JSON_DEPTH opening brackets, in
     // strings or not, cannot nest deeper. Counting them is one vector scan, not a walk.
     if text.len() <= MIN_ENTRY_BUDGET && memchr::memchr2_iter(b'[', b'{', text).take(MAX_JSON_DEPTH + 1).count() <= MAX_JSON_DEPTH {
         return Ok(());
     }
     let budget = entry_budget(text.len());
+    let members_budget = member_budget(text.len());
     // one bit per open level: set for an array (depth never exceeds 128, so a u128 holds it)
     let mut arrays: u128 = 0;
     let mut depth = 0usize;
     let mut entries = 0usize;
+    let mut members = 0usize;
     let mut at = 0usize;
     while at < text.len() {
         if !STRUCTURAL[usize::from(text[at])] {
@@ -88,6 +107,8 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
                     entries += 1;
                 } else {
                     arrays &= !(1 << depth);
+                    // the first member (an empty object counts one too)
+                    members += 1;
                 }
                 depth += 1;
             }
@@ -95,11 +116,16 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
             _ => {
                 if depth > 0 && arrays & (1 << (depth - 1)) != 0 {
                     entries += 1;
+                } else if depth > 0 {
+                    members += 1;
                 }
             }
         }
         if entries > budget {
             return Err(TooCostly::Entries(budget));
+        }
+        if members > members_budget {
+            return Err(TooCostly::Members(members_budget));
         }
         at += 1;
     }
@@ -180,8 +206,32 @@ mod tests {
         let page = format!("[{}1]", entry.repeat(50_000));
         assert_eq!(check(page.as_bytes()), Ok(()));
         // commas between object members are not entries
-        let members: String = (0..100_000).map(|i| format!("\"k{i}\":1,")).collect();
-        assert_eq!(check(format!("{{{members}\"z\":1}}").as_bytes()), Ok(()));
+        let members: String = (0..20_000).map(|i| format!("\"k{i}\":1,")).collect();
+        let text = format!("[{{{members}\"z\":1}}]");
+        assert_eq!(check(text.as_bytes()), Err(TooCostly::Members(member_budget(text.len()))));
+    }
+
+    #[test]
+    fn members_are_bounded_by_the_size_of_the_text() {
+        // 16 MiB of short unique keys: refused, where it would have become ~250 MB of values
+        let mut text = String::from("{");
+        let mut i = 0u64;
+        while text.len() < 16 * 1024 * 1024 {
+            text.push_str(&format!("\"{i:x}\":1,"));
+            i += 1;
+        }
+        text.push_str("\"z\":1}");
+        assert_eq!(check(text.as_bytes()), Err(TooCostly::Members(member_budget(text.len()))));
+        // as many small objects: refused too (each opening brace is a member)
+        let empties = format!("[{}{{}}]", "{},".repeat(500_000));
+        assert!(check(empties.as_bytes()).is_err());
+        // entries of the service's own shape pass at any count their size allows
+        let entry = r#"{"txid":"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa","category":"receive","address":"rltc1qexampleexampleexampleexampleexample","amount":0.5,"vout":0,"confirmations":12,"blockHash":"bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb","time":1795305274,"timeReceived":1795305270,"comment":"invoice 17","abandoned":false},"#;
+        let page = format!(r#"{{"successful":true,"data":{{"items":[{}{{}}]}}}}"#, entry.repeat(40_000));
+        assert_eq!(check(page.as_bytes()), Ok(()));
+        let vout = r#"{"value":0.1,"n":0,"scriptPubKey":{"asm":"0 3f5a0e2b9c7d4e1f8a6b5c4d3e2f1a0b9c8d7e6f","hex":"00143f5a0e2b9c7d4e1f8a6b5c4d3e2f1a0b9c8d7e6f","address":"rltc1q8adqu2uu0f8sl9x2m3xn3uhcp2uc6lagw9v2y3","type":"witness_v0_keyhash"}},"#;
+        let vouts = format!("[{}1]", vout.repeat(40_000));
+        assert_eq!(check(vouts.as_bytes()), Ok(()));
     }
 
     #[test]

@@ -67,7 +67,7 @@ pub use client::{
 };
 pub use credential::Credential;
 pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
-pub use json_limits::{BYTES_PER_ENTRY, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
+pub use json_limits::{BYTES_PER_ENTRY, BYTES_PER_MEMBER, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
 pub use events::{
     BlockingWalletEvents, Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEvents,
