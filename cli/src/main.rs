@@ -230,13 +230,20 @@ pub fn command() -> Command {
             Arg::new("proxy")
                 .long("proxy")
                 .value_name("URL")
-                .help("Send every request through this HTTP proxy (http://[user:password@]host:port; never for loopback)"),
+                .help("Send every request through this HTTP proxy (http://[user@]host:port; never for loopback). A URL with a password goes in --proxy-file or HTTPS_PROXY"),
+        ))
+        .arg(global(
+            Arg::new("proxy_file")
+                .long("proxy-file")
+                .value_name("PATH")
+                .conflicts_with("proxy")
+                .help("Read the proxy URL (http://[user:password@]host:port) from PATH ('-': stdin), keeping its password out of `ps` and the shell's history"),
         ))
         .arg(global(
             Arg::new("no_proxy")
                 .long("no-proxy")
                 .action(ArgAction::SetTrue)
-                .conflicts_with("proxy")
+                .conflicts_with_all(["proxy", "proxy_file"])
                 .help("Ignore HTTP(S)_PROXY and ALL_PROXY"),
         ))
         .arg(global(
@@ -438,6 +445,8 @@ async fn watch(g: &ArgMatches, m: &ArgMatches) -> Result<(), Failure> {
             "kind": event.kind.as_str(), "txid": event.txid, "address": event.address,
             "amount": event.amount.to_string(), "confirmations": event.confirmations, "cursor": event.cursor,
         });
+        // the address is the service's text: its bidirectional marks and C1 controls escaped too
+        let line = render::escape_json(line.to_string());
         writeln!(stdout, "{line}").and_then(|()| stdout.flush()).map_err(|e| Failure::Local(format!("cannot write the event: {e}")))?;
         printed += 1;
     }
@@ -581,7 +590,19 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
         b = b.add_root_certificate_pem(pem);
     }
     if let Some(p) = g.get_one::<String>("proxy") {
+        if has_password(p) {
+            return Err(Failure::Usage(
+                "--proxy: a password on the command line stays in `ps` and the shell's history; give the URL in \
+                 --proxy-file PATH (or '-' for stdin), or in HTTPS_PROXY"
+                    .into(),
+            ));
+        }
         b = b.proxy(p);
+    }
+    if let Some(path) = g.get_one::<String>("proxy_file") {
+        let source = SecretSource::path(Some(path.clone()));
+        let url = secrets::read_from("proxy URL", "", source, true, stdin)?.ok_or_else(|| Failure::Usage("--proxy-file: no URL".into()))?;
+        b = b.proxy(url.expose().trim());
     }
     if g.get_flag("no_proxy") {
         b = b.no_proxy();
@@ -590,6 +611,12 @@ fn client(g: &ArgMatches, sandbox: Option<&sandbox::Sandbox>, stdin: &mut Stdin)
         b = b.address_type_codes(*codes);
     }
     Ok(b.build()?)
+}
+
+/// Whether a URL holds a password (`user:password@`), which must not come as an argument.
+fn has_password(url: &str) -> bool {
+    let rest = url.split_once("://").map_or(url, |(_, rest)| rest);
+    rest.rfind('@').is_some_and(|at| rest[..at].contains(':'))
 }
 
 /// Awaits `fut`, with a spinner on stderr once it has taken 300 ms (only when stderr is a

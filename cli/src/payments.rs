@@ -57,7 +57,8 @@ pub enum Payments {
     /// Tell what a text is: address, payment URI, WIF, recovery phrase, extended key, txid, raw
     /// transaction (keys and phrases are never echoed)
     Parse {
-        /// The text; '-' or nothing reads it from stdin (keeps a key out of the shell's history)
+        /// The text; '-' or nothing reads it from stdin (a private key or phrase only from there:
+        /// given here it is refused, as it would stay in the shell's history)
         text: Option<String>,
         /// The network to check it against
         #[arg(long, default_value = "mainnet")]
@@ -119,11 +120,21 @@ pub fn run(cmd: &Payments) -> Result<(Value, Option<String>), Failure> {
             Ok((shown, drawing))
         }
         Payments::Parse { text, network } => {
-            let text = match text.as_deref() {
-                Some(t) if t != "-" => t.to_string(),
-                _ => read_stdin()?,
+            let (text, from_argument) = match text.as_deref() {
+                Some(t) if t != "-" => (t.to_string(), true),
+                _ => (read_stdin()?, false),
             };
-            Ok((parsed_json(&offline::parse_input(&text, *network)), None))
+            let parsed = offline::parse_input(&text, *network);
+            // a key or phrase given as an argument is already in `ps` and the shell's history:
+            // refused (without a word of it), so that the habit does not stick
+            if from_argument && parsed.kind.is_secret() {
+                return Err(Failure::Usage(
+                    "this text is a secret (a private key or a recovery phrase): give it on stdin instead of as an \
+                     argument, where `ps` and the shell's history keep it: wallet parse - (then paste it)"
+                        .into(),
+                ));
+            }
+            Ok((parsed_json(&parsed), None))
         }
     }
 }

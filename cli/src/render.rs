@@ -188,7 +188,7 @@ fn is_unsafe(c: char) -> bool {
 /// JSON text with the unsafe characters serde_json leaves raw (DEL, C1 controls, line
 /// separators, bidirectional marks) as `\uXXXX`: the same JSON to a parser. It escapes those below U+0020 itself, so
 /// the raw ones left are the layout's newlines.
-fn escape_json(text: String) -> String {
+pub fn escape_json(text: String) -> String {
     let raw = |c: char| c > '\u{7e}' && is_unsafe(c);
     if !text.chars().any(raw) {
         return text;

@@ -514,3 +514,52 @@ fn ctrl_c_during_a_create_prints_the_token_that_resolves_it() {
     let token = e["outcomeToken"].as_str().unwrap_or_else(|| panic!("no token: {e}"));
     assert!(token.contains(r#""operation":"create_wallet""#) && token.contains(r#""wallet_name":"w1""#), "{token}");
 }
+
+#[test]
+fn secrets_given_as_arguments_are_refused_without_being_echoed() {
+    // a key or phrase as the argument of `parse`: refused (usage), never echoed; from stdin it is read
+    let wif = "T5MZ5z9WqJxzVxYyVPecTJUSDkzDWrUYe1JuSX2AqJ9jKmLJrvTE";
+    for secret in [wif, PHRASE] {
+        let o = wallet(&["parse", secret], &[], None);
+        assert_eq!(code(&o), 2, "{}", text(&o.stderr));
+        assert!(text(&o.stderr).contains("wallet parse -"), "{}", text(&o.stderr));
+        let printed = format!("{}{}", text(&o.stdout), text(&o.stderr));
+        assert!(!printed.contains(&wif[..10]) && !printed.contains("abandon"), "{printed}");
+    }
+    // a proxy password on the command line: refused before anything is sent, not echoed
+    let url = canned_service("200 OK", &format!(r#"{{"successful": true, "data": {}}}"#, r#"{"chain":"regtest","blocks":7}"#));
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["--json", "--proxy", "http://alice:S3cret-pa/ss@proxy.example:3128", "blockchain-info"], &env, None);
+    assert_eq!(json_error(&o, 2, "usage")["message"].as_str().unwrap().contains("--proxy-file"), true);
+    assert!(!text(&o.stderr).contains("S3cret"), "{}", text(&o.stderr));
+    // from a file it is taken (a loopback service is reached directly)
+    let file = std::env::temp_dir().join(format!("wallet-cli-proxy-{}", std::process::id()));
+    std::fs::write(&file, "http://alice:S3cret-pa/ss@proxy.example:3128\n").unwrap();
+    let v = ok_json(&wallet(&["--json", "--proxy-file", file.to_str().unwrap(), "blockchain-info"], &env, None));
+    assert_eq!(v["blocks"], 7);
+    // an unsupported proxy with such a password: the configuration error hides it whole
+    std::fs::write(&file, "https://alice:S3cret-pa/ss?x#y@proxy.example:3128\n").unwrap();
+    let remote = [("WALLET_SDK_BASE_URL", "https://wallet.example"), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["--json", "--proxy-file", file.to_str().unwrap(), "blockchain-info"], &remote, None);
+    assert_ne!(code(&o), 0);
+    assert!(text(&o.stderr).contains("[REDACTED]@proxy.example"), "{}", text(&o.stderr));
+    assert!(!text(&o.stderr).contains("S3cret") && !text(&o.stderr).contains("pa/ss"), "{}", text(&o.stderr));
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn watch_escapes_what_the_service_writes_into_an_event() {
+    // an entry whose address carries a bidirectional override and a C1 control
+    let entry = format!(
+        r#"{{"txid":"{}","category":"receive","address":"rltc1q\u202eevil\u0085","amount":0.5,"vout":0,"confirmations":1,"blockHash":"{}","time":1795305274}}"#,
+        "ab".repeat(32),
+        "cd".repeat(32)
+    );
+    let url = canned_service("200 OK", &format!(r#"{{"successful":true,"data":{{"items":[{entry}]}}}}"#));
+    let env = [("WALLET_SDK_BASE_URL", url.as_str()), ("WALLET_SDK_API_KEY", KEY)];
+    let o = wallet(&["watch", "shop", "--count", "1", "--poll-interval", "0.05"], &env, None);
+    assert_eq!(code(&o), 0, "{}", text(&o.stderr));
+    assert_inert(&o.stdout);
+    let event: Value = serde_json::from_slice(&o.stdout).expect("one JSON line");
+    assert_eq!(event["address"], "rltc1q\u{202e}evil\u{85}", "the same text to a JSON reader");
+}

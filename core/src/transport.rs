@@ -664,8 +664,9 @@ impl hyper::rt::Write for Stream {
 /// without a scheme (`alice:S3cret@proxy:3128`), which a URL parser reads as something else.
 pub(crate) fn redact_userinfo(s: &str) -> String {
     let (scheme, rest) = s.split_once("://").map_or(("", s), |(scheme, rest)| (scheme, rest));
-    let authority_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let shown = match rest[..authority_end].rfind('@') {
+    // up to the last `@` of all: a password may hold `/`, `?` or `#` unencoded, and a path's
+    // own `@` (rare in these URLs) is hidden too rather than a password shown
+    let shown = match rest.rfind('@') {
         Some(at) => format!("[REDACTED]@{}", &rest[at + 1..]),
         None => rest.to_string(),
     };
@@ -1064,7 +1065,11 @@ pub(crate) mod tests {
     fn userinfo_never_shown() {
         assert_eq!(redact_userinfo("http://alice:S3cret@proxy:3128"), "http://[REDACTED]@proxy:3128");
         assert_eq!(redact_userinfo("alice:S3cret@proxy:3128"), "[REDACTED]@proxy:3128");
-        assert_eq!(redact_userinfo("socks5://a:b@c@proxy:1/x@y"), "socks5://[REDACTED]@proxy:1/x@y");
+        assert_eq!(redact_userinfo("socks5://a:b@c@proxy:1/x@y"), "socks5://[REDACTED]@y");
+        // a password with the characters that end an authority, unencoded
+        assert_eq!(redact_userinfo("http://u:pa/ss@host:3128"), "http://[REDACTED]@host:3128");
+        assert_eq!(redact_userinfo("http://u:p?a#s@host:3128"), "http://[REDACTED]@host:3128");
+        assert_eq!(redact_userinfo("socks5://u:p/w@host:1080"), "socks5://[REDACTED]@host:1080");
         assert_eq!(redact_userinfo("http://proxy:3128"), "http://proxy:3128");
     }
 
