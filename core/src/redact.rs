@@ -157,9 +157,10 @@ fn add_forms(forms: &mut Vec<String>, secret: &str) {
     let punctuation = |c: char| !c.is_ascii_alphanumeric() && c != ' ';
     push(escape_chars(secret, punctuation, |u, out| out.push_str(&format!("&#{u};"))));
     push(escape_chars(secret, punctuation, |u, out| out.push_str(&format!("&#x{u:X};"))));
-    // Mnemonics: the words joined by other separators.
+    // Mnemonics: the words joined by other separators, and as the strings of a JSON array
+    // (`["w1","w2",…]`, also inside a JSON string, and quoted the other way)
     if secret.contains(' ') {
-        for sep in ["+", "%20", ",", "\n", ", "] {
+        for sep in ["+", "%20", ",", "\n", ", ", "\",\"", "\", \"", "\\\",\\\"", "\\\", \\\"", "','", "', '"] {
             push(secret.replace(' ', sep));
         }
     }

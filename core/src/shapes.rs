@@ -3,7 +3,8 @@
 //! Scrubbing the call's own secrets cannot catch a secret that only the service knew: the
 //! phrase of a wallet it generated, a WIF it exported. So every text of the service that the
 //! SDK keeps or shows is also scrubbed of what looks like one:
-//! - a run of 12 or more BIP39 English words (any case, any short separators);
+//! - a run of 12 or more BIP39 English words (any case, any short separators), or of 6 or more
+//!   in a secret-bearing position (a phrase the service cut or sent in part);
 //! - a WIF of any network (base58check, 33 or 34 payload bytes, a compressed key's flag 0x01);
 //! - an extended private key of any network (base58check, 78 bytes, key data starting 0x00);
 //! - a JWT (`eyJ…` header, payload and signature);
@@ -25,7 +26,9 @@ pub(crate) fn scrub(text: &str, hex_is_secret: bool) -> Option<String> {
 
 /// [`scrub`], spending `budget` (shared by the texts of one answer).
 pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBudget) -> Option<String> {
-    if text.len() < SHORTEST_SHAPE {
+    // six 3-letter words and their separators, where a part of a phrase counts
+    let shortest = if hex_is_secret { 6 * 4 - 1 } else { SHORTEST_SHAPE };
+    if text.len() < shortest {
         return None;
     }
     // one pass tells which scans can find anything: a key (and a JWT's `eyJ`) has an upper-case
@@ -39,8 +42,9 @@ pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBu
     if upper || hex_is_secret {
         token_shapes(text, hex_is_secret, budget, &mut spans);
     }
-    if separators >= 11 {
-        phrase_runs(text, &mut spans);
+    let min_words = if hex_is_secret { MIN_WORDS_WHERE_SECRET } else { MIN_WORDS };
+    if separators + 1 >= min_words {
+        phrase_runs(text, min_words, &mut spans);
     }
     if spans.is_empty() {
         return None;
@@ -180,8 +184,12 @@ fn is_secret_key(run: &str) -> bool {
 
 /// Runs of 12 or more BIP39 English words separated by at most 6 bytes that are not letters
 /// (spaces, commas, newlines, `+`, `%20`, a list's numbers).
-fn phrase_runs(text: &str, spans: &mut Vec<Range<usize>>) {
-    const MIN_WORDS: usize = 12;
+/// The shortest BIP39 phrase: fewer words are common in ordinary text.
+const MIN_WORDS: usize = 12;
+/// In a secret-bearing position a shorter run is part of a phrase: half of one.
+const MIN_WORDS_WHERE_SECRET: usize = 6;
+
+fn phrase_runs(text: &str, min_words: usize, spans: &mut Vec<Range<usize>>) {
     const MAX_GAP: usize = 6;
     let bytes = text.as_bytes();
     let mut run_start = 0;
@@ -189,7 +197,7 @@ fn phrase_runs(text: &str, spans: &mut Vec<Range<usize>>) {
     let mut last_end = 0;
     let mut i = 0;
     let close = |words: usize, start: usize, end: usize, spans: &mut Vec<Range<usize>>| {
-        if words >= MIN_WORDS {
+        if words >= min_words {
             spans.push(start..end);
         }
     };
@@ -284,6 +292,13 @@ mod tests {
         let eleven = PHRASE.rsplit_once(' ').unwrap().0;
         assert_eq!(scrub(eleven, false), None);
         assert_eq!(scrub("Insufficient funds: the wallet has 0.5 LTC and the transaction needs 1.2 LTC", false), None);
+        // where a secret is expected, half a phrase is one too (cut, or sent in part), in any shape
+        let six: Vec<&str> = PHRASE.split(' ').take(6).collect();
+        for text in [six.join(" "), format!("[\"{}\"]", six.join("\",\"")), eleven.to_string()] {
+            let out = scrub(&text, true).unwrap_or_else(|| panic!("not found in {text:?}"));
+            assert!(!out.contains(six[1]), "{out}");
+            assert_eq!(scrub(&six[..5].join(" "), true), None, "five words are not");
+        }
     }
 
     #[test]

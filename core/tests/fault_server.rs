@@ -656,3 +656,26 @@ async fn outcome_tokens_resolve_only_under_the_state_key_that_signed_them() {
     let e = Client::builder().base_url(&service.base_url).credential(key()).state_key("short").build().unwrap_err();
     assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("state_key")));
 }
+
+#[tokio::test]
+async fn secrets_echoed_in_other_shapes_are_scrubbed() {
+    // an OTP code given as a number to the untyped call, echoed back in the error
+    let echo = |message: &str| {
+        Action::Respond(http(
+            "400 Bad Request",
+            &[("Content-Type", "application/json")],
+            &format!(r#"{{"successful":false,"message":"{message}","error":{{"code":"validation_failed"}}}}"#),
+        ))
+    };
+    let s = FaultServer::start(vec![echo("code 654321 does not match")]).await;
+    let args = serde_json::json!({"signature": "sig-1", "code": 654321});
+    let e = client(&s.base_url).call("verify_otp", args.as_object().unwrap()).await.unwrap_err();
+    assert!(!format!("{e} {e:?}").contains("654321"), "{e}");
+    // a short phrase sent to import_wallet, echoed as a JSON array of its words
+    let words = ["legal", "winner", "thank", "year", "wave", "sausage", "worth", "useful", "legal"];
+    let echoed = words.map(|w| format!("\\\"{w}\\\"")).join(",");
+    let s = FaultServer::start(vec![echo(&format!("bad mnemonics: [{echoed}]"))]).await;
+    let e = client(&s.base_url).import_wallet("w-import", &Secret::new(words.join(" "))).await.unwrap_err();
+    let shown = format!("{e} {e:?}");
+    assert!(!shown.contains("sausage") && !shown.contains("winner"), "{shown}");
+}
