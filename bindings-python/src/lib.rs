@@ -1021,6 +1021,8 @@ fn self_test_boom(message: &str) -> Out {
 
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // the panics the module catches become exceptions, never printed tracebacks of Rust's
+    wallet_sdk::panic::quiet_caught_panics();
     m.add("__version__", VERSION)?;
     m.add("DEFAULT_PAGE_SIZE", wallet_sdk::DEFAULT_PAGE_SIZE)?;
     m.add_class::<Client>()?;

@@ -159,7 +159,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
         }
     };
     CURRENT_CELL.with(|current| *current.borrow_mut() = cell.clone());
-    let spawned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+    let spawned = wallet_sdk::panic::catch_quietly(move || {
         let task = crate::runtime().spawn(crate::client::ON_CALL_TASK.scope(cell, call));
         // A call left by a thread that stopped waiting without cancelling it (an exception in
         // the JVM between two waits) runs on, as a future nobody waits for does; its result is
@@ -167,12 +167,12 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_call(
         if let Some(left) = CURRENT.with(|current| current.borrow_mut().replace(task)) {
             abandon_when_done(left);
         }
-    }));
+    });
     if spawned.is_err() {
         hand_out(failed("internal error: the SDK's runtime could not start".into()), out, capacity);
         return 1;
     }
-    std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
+    wallet_sdk::panic::catch_quietly(|| wait(out, capacity)).unwrap_or_else(|_| {
         CURRENT.with(|current| current.borrow_mut().take().map(|task| task.abort()));
         hand_out(panicked(), out, capacity);
         1
@@ -190,7 +190,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
     if CURRENT.try_with(|current| current.borrow().is_none()).unwrap_or(true) {
         return -1;
     }
-    std::panic::catch_unwind(|| wait(out, capacity)).unwrap_or_else(|_| {
+    wallet_sdk::panic::catch_quietly(|| wait(out, capacity)).unwrap_or_else(|_| {
         hand_out(panicked(), out, capacity);
         1
     })
@@ -202,7 +202,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
 /// [`crate::fast::wallet_sdk_ffi_fast_cancel`] returns.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() -> i32 {
-    std::panic::catch_unwind(|| {
+    wallet_sdk::panic::catch_quietly(|| {
         let cell = CURRENT_CELL.with(|current| current.borrow_mut().take());
         let Some(task) = CURRENT.with(|current| current.borrow_mut().take()) else { return 0 };
         task.abort();
@@ -222,7 +222,7 @@ pub(crate) fn set_current_for_test(task: JoinHandle<Finished>) {
 /// Once `task` ends, a result nobody will read is abandoned ([`Finished::abandon`]); an aborted
 /// task has none (the core reports a create or send under way itself).
 fn abandon_when_done(task: JoinHandle<Finished>) {
-    let _ = std::panic::catch_unwind(|| {
+    let _ = wallet_sdk::panic::catch_quietly(|| {
         crate::runtime().spawn(async move {
             if let Ok(finished) = task.await {
                 finished.abandon();

@@ -187,7 +187,7 @@ fn channel_of(call: i64) -> Option<&'static Channel> {
 /// `c << 40` + a counter), or -1 when every channel is taken.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_open() -> i64 {
-    std::panic::catch_unwind(|| {
+    wallet_sdk::panic::catch_quietly(|| {
         let n = OPENED.fetch_add(1, Ordering::AcqRel) + 1;
         if n < CHANNELS {
             LazyLock::force(&CHANNEL_LIST);
@@ -267,7 +267,7 @@ pub(crate) unsafe fn start(method: i32, args: *const u8, len: i32) -> Result<(Ca
     };
     // the untyped call may be of any operation
     let may_not_repeat = name == "call" || wallet_sdk::operations::by_name(name).is_some_and(|op| !op.idempotent);
-    match std::panic::catch_unwind(|| start(&mut { args })) {
+    match wallet_sdk::panic::catch_quietly(|| start(&mut { args })) {
         Ok(Ok(future)) => Ok((future, may_not_repeat.then(OutcomeTokenCell::new))),
         Ok(Err(e)) => Err(failed(format!("internal error: unreadable arguments of {name}: {e}"))),
         Err(_) => Err(panicked()),
@@ -289,7 +289,7 @@ impl Finished {
 }
 
 pub(crate) fn panicked() -> Finished {
-    failed("internal error: a Rust panic was caught at the FFI boundary".into())
+    failed(wallet_sdk::panic::INTERNAL_ERROR.into())
 }
 
 /// The index of a method for [`wallet_sdk_ffi_fast_call`], or -1.
@@ -303,7 +303,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
         return -1;
     }
     let name = std::slice::from_raw_parts(name, len);
-    std::panic::catch_unwind(|| METHODS.iter().position(|(n, _)| n.as_bytes() == name).map_or(-1, |i| i as i32)).unwrap_or(-1)
+    wallet_sdk::panic::catch_quietly(|| METHODS.iter().position(|(n, _)| n.as_bytes() == name).map_or(-1, |i| i as i32)).unwrap_or(-1)
 }
 
 /// Starts method `method` with the client handle and arguments in `args` (uniffi's buffer
@@ -319,7 +319,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, 
         Ok(started) => started,
         Err(failure) => return push(call, failure, None),
     };
-    let spawned = std::panic::catch_unwind(std::panic::AssertUnwindSafe(move || {
+    let spawned = wallet_sdk::panic::catch_quietly(move || {
         let reporter = Reporter { call, cell: cell.clone(), reported: false };
         // Registered under the lock so that a call finishing at once finds its entry to remove.
         let mut running = lock(&RUNNING);
@@ -328,7 +328,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, 
             reporter.report(finished);
         }));
         running.insert(call, (task.abort_handle(), cell));
-    }));
+    });
     if spawned.is_err() {
         // no runtime (the OS refused its threads): the call fails rather than hangs
         push(call, failed("internal error: the SDK's runtime could not start".into()), None);
@@ -379,7 +379,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_cancelled_error(out: *mut u8, capac
 /// non-idempotent request may have left, 0 when none did (and none will).
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) -> i32 {
-    std::panic::catch_unwind(|| {
+    wallet_sdk::panic::catch_quietly(|| {
         let running = lock(&RUNNING).remove(&call);
         if let Some((task, cell)) = running {
             task.abort();
@@ -408,7 +408,7 @@ pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) -> i32 {
 /// the result is abandoned ([`Finished::abandon`]) instead of dropped.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_unread(call: i64) {
-    let _ = std::panic::catch_unwind(|| {
+    let _ = wallet_sdk::panic::catch_quietly(|| {
         let unread = channel_of(call).and_then(|channel| {
             let mut queue = lock(&channel.queue);
             queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))
@@ -441,7 +441,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(channel: i64, out: *mut u8, ca
     if out.is_null() || capacity == 0 || channel.waiter.swap(true, Ordering::AcqRel) {
         return -1;
     }
-    let n = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| wait(channel, out, capacity))).unwrap_or(-1);
+    let n = wallet_sdk::panic::catch_quietly(|| wait(channel, out, capacity)).unwrap_or(-1);
     channel.waiter.store(false, Ordering::Release);
     n
 }

@@ -201,6 +201,8 @@ pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 /// The one tokio runtime shared by every client of the process (the core's, which is also
 /// re-created in a child process after fork()).
 pub(crate) fn runtime() -> tokio::runtime::Handle {
+    // every call comes here first: the panics the component catches are never printed
+    wallet_sdk::panic::quiet_caught_panics();
     // Fails only when the OS refuses to start threads; there is no way to serve calls then.
     wallet_sdk::fork::shared_runtime().expect("cannot start the wallet-sdk tokio runtime")
 }

@@ -489,7 +489,7 @@ pub fn parse_input(text: String, network: Network) -> ParsedInput {
         word_count: None,
         depth: None,
         txid: None,
-        problem: Some("internal error: a Rust panic was caught at the FFI boundary".to_string()),
+        problem: Some(wallet_sdk::panic::INTERNAL_ERROR.to_string()),
     })
 }
 

@@ -53,13 +53,13 @@ pub async fn self_test_panic(message: String) -> Result<(), WalletError> {
 /// Panics inside Rust synchronously: the tests see an internal error, never a crash.
 #[uniffi::export]
 pub fn self_test_panic_sync(message: String) -> Result<(), WalletError> {
-    match std::panic::catch_unwind(|| {
+    match wallet_sdk::panic::catch_quietly(|| {
         if !message.is_empty() {
             panic!("self-test panic: {message}");
         }
     }) {
         Ok(()) => Ok(()),
-        Err(p) => Err(WalletError::internal(format!("internal error: a Rust panic was caught at the FFI boundary: {}", wallet_sdk::panic::message(&*p)))),
+        Err(p) => Err(WalletError::internal(wallet_sdk::panic::internal_error_message(&*p))),
     }
 }
 
