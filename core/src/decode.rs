@@ -134,11 +134,43 @@ const ALWAYS_SECRET_FIELDS: &[&str] = &[
     "xprv", "tprv", "nodeUrlOrApiAccessKey", "apiKey",
 ];
 
+/// An answer's text, zeroed when it goes: an answer may hold a secret of its own (a phrase, a
+/// key) that no result or error keeps.
+#[derive(Clone, Default)]
+pub(crate) struct Body(String);
+
+impl std::fmt::Debug for Body {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Body({} bytes)", self.0.len())
+    }
+}
+
+impl Drop for Body {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.0);
+    }
+}
+
+impl std::ops::Deref for Body {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl Body {
+    /// The text, for an owner that keeps it (and answers for it).
+    fn into_string(mut self) -> String {
+        std::mem::take(&mut self.0)
+    }
+}
+
+
 /// A successful answer: the body, where its `data` sits in it, and whether it came in a
 /// `successful: true` envelope.
 #[derive(Debug)]
 pub(crate) struct Answer {
-    body: String,
+    body: Body,
     /// `None` for an envelope without `data`, read as `null`.
     data: Option<Range<usize>>,
     pub enveloped: bool,
@@ -165,7 +197,7 @@ impl Answer {
     /// send): `data` is this JSON object text, as if in a `successful: true` envelope.
     pub(crate) fn made_by_sdk(data: String) -> Answer {
         let range = 0..data.len();
-        Answer { body: data, data: Some(range), enveloped: true, status: 200, request_id: None, attempts: 0, pending: None }
+        Answer { body: Body(data), data: Some(range), enveloped: true, status: 200, request_id: None, attempts: 0, pending: None }
     }
 
     /// The answer as [`interpret`] makes it reading the whole body with serde: when the fast
@@ -181,7 +213,7 @@ impl Answer {
                     content_type: pending.content_type,
                     request_id: self.request_id,
                     retry_after: pending.retry_after,
-                    body: self.body.into_bytes(),
+                    body: self.body.into_string().into_bytes(),
                 };
                 match interpret_with(op, raw, false) {
                     Ok(a) => Ok(Answer { attempts, ..a }),
@@ -201,7 +233,7 @@ impl Answer {
             content_type: pending.content_type.clone(),
             request_id: self.request_id.clone(),
             retry_after: pending.retry_after,
-            body: self.body.clone().into_bytes(),
+            body: self.body.to_string().into_bytes(),
         };
         interpret_with(op, raw, false).err()
     }
@@ -628,7 +660,7 @@ fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Res
                 match String::from_utf8(r.body) {
                     Ok(body) => {
                         return Ok(Answer {
-                            body,
+                            body: Body(body),
                             data,
                             enveloped: true,
                             status: r.status,
@@ -682,7 +714,7 @@ fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Res
                     Some(true) if ok_status => {
                         let data = envelope.data.map(offset);
                         Ok(Answer {
-                            body,
+                            body: Body(body),
                             data,
                             enveloped: true,
                             status: r.status,
@@ -696,7 +728,7 @@ fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Res
                         let start = whole.as_ptr() as usize - body.as_ptr() as usize;
                         let data = Some(start..start + whole.len());
                         Ok(Answer {
-                            body,
+                            body: Body(body),
                             data,
                             enveloped: false,
                             status: r.status,
@@ -883,7 +915,7 @@ pub(crate) fn typed<T: FromData>(
         Some(forms) => forms.credential_only().map(Some),
     };
     out.set_raw(match (later, answer.data.clone()) {
-        (Some(echoed), Some(range)) => RawJson::later(answer.body, range, op, echoed),
+        (Some(echoed), Some(range)) => RawJson::later(answer.body.into_string(), range, op, echoed),
         _ => redact_answer(op, data, fields, echoed),
     });
     Ok(out)

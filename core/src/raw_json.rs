@@ -47,6 +47,13 @@ struct Later {
     text: OnceLock<Box<str>>,
 }
 
+// The body as the service sent it may hold what redaction removes: zeroed when the last clone goes.
+impl Drop for Later {
+    fn drop(&mut self) {
+        zeroize::Zeroize::zeroize(&mut self.body);
+    }
+}
+
 impl Later {
     fn text(&self) -> &str {
         self.text.get_or_init(|| {

@@ -202,6 +202,18 @@ pub(crate) struct BuiltRequest {
     pub secrets: Vec<String>,
 }
 
+// The body and the values hold the call's secrets (a passphrase, a phrase, a key, an OTP code):
+// zeroed when the request goes, after its last retry.
+impl Drop for BuiltRequest {
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.body.zeroize();
+        self.secrets.iter_mut().for_each(Zeroize::zeroize);
+        self.headers.iter_mut().for_each(|(_, value)| value.zeroize());
+        self.query.iter_mut().for_each(|(_, value)| value.zeroize());
+    }
+}
+
 /// Checks that a header value is printable ASCII (0x20–0x7E) without leading/trailing
 /// whitespace. Never echoes the value.
 pub(crate) fn check_header_value(field: &str, v: &str) -> Result<()> {
