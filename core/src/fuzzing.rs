@@ -286,14 +286,14 @@ pub fn call_args(operation: &str, arguments: &Map<String, Value>) -> Result<Call
         Error::invalid_input("operation", format!("`{operation}` is not the snake_case name of one of the 43 operations, such as `wallet_balance`"))
     })?;
     let args = Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))?;
-    let req = request::build_with(op, &args, &AddressTypeCodes::default()).map_err(|e| e.set_operation(op.name))?;
+    let mut req = request::build_with(op, &args, &AddressTypeCodes::default()).map_err(|e| e.set_operation(op.name))?;
     Ok(CallRequest {
         method: req.method.as_str(),
         path: req.path,
-        headers: req.headers,
-        query: req.query,
-        body: req.body,
-        secrets: req.secrets,
+        headers: std::mem::take(&mut req.headers),
+        query: std::mem::take(&mut req.query),
+        body: req.body.take(),
+        secrets: std::mem::take(&mut req.secrets),
     })
 }
 
