@@ -158,6 +158,21 @@ impl std::ops::Deref for Body {
     }
 }
 
+#[cfg(test)]
+impl Answer {
+    fn clone_for_test(&self) -> Answer {
+        Answer {
+            body: self.body.clone(),
+            data: self.data.clone(),
+            enveloped: self.enveloped,
+            status: self.status,
+            request_id: None,
+            attempts: 1,
+            pending: self.pending.clone(),
+        }
+    }
+}
+
 impl Body {
     /// The text, for an owner that keeps it (and answers for it).
     fn into_string(mut self) -> String {
@@ -1511,6 +1526,64 @@ mod tests {
                             crate::models::MnemonicAddress, crate::models::EncryptedWallet, crate::models::AddressTransactions
                         );
                     }
+                }
+                Ok(())
+            })
+            .unwrap();
+    }
+
+    /// Answers far past every quick path (0 to about 6 MiB), made of the service's own shapes
+    /// and cut at any kind of token boundary (inside a string, an escape, a `\u` sequence, a
+    /// number, a literal, a key, between members): the whole response path reads each to a
+    /// result or an error, for every kind of operation, and never panics. A short run here;
+    /// `BIG_BODY_CASES=200 cargo test -p wallet-sdk --release --lib big_bodies` is a longer one.
+    #[test]
+    fn big_bodies_cut_anywhere_never_panic() {
+        use proptest::prelude::*;
+        use proptest::test_runner::{Config, TestRunner};
+
+        const ENTRIES: [&str; 6] = [
+            r#"{"txid":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","category":"receive","address":"rltc1qexample","amount":0.5,"vout":0,"confirmations":12,"time":1795305274,"comment":"invoice \"17\" \u00e9t\u00e9 \\ done"}"#,
+            r#"{"value":1.5e-3,"n":1,"scriptPubKey":{"asm":"0 3f5a","hex":"00143f5a","type":"witness_v0_keyhash"},"spent":false,"x":null}"#,
+            r#"["\ud83d\ude00",true,false,null,-0.0,12345678901234567890,{"k":[[],[{}]]}]"#,
+            r#"{"privateKey":"cNfnpdHTQC1nFJrUQeWv4mGUGRvDhyV3tkpHMXmTeRqvchR8tmsR","mnemonic":"pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject"}"#,
+            r#""a plain string with \n\t\r\b\f\/ escapes""#,
+            r#"{"successful":false,"message":"node said \u0000\u001f\u007f","error":{"code":"node_error","nodeCode":-5}}"#,
+        ];
+        let cases = std::env::var("BIG_BODY_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(12);
+        let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
+        let shape = (0..ENTRIES.len(), 0usize..50_000, 0u8..4, any::<u64>(), 0..ops::ALL.len(), any::<bool>());
+        runner
+            .run(&shape, |(entry, count, envelope, cut_at, op, status_ok)| {
+                let entries = std::iter::repeat_n(ENTRIES[entry], count).collect::<Vec<_>>().join(",");
+                let text = match envelope {
+                    0 => format!(r#"{{"successful":true,"message":"ok","data":{{"items":[{entries}]}}}}"#),
+                    1 => format!(r#"{{"successful":true,"data":[{entries}]}}"#),
+                    2 => format!(r#"{{"successful":false,"message":"m","error":{{"code":"x","errors":[{entries}]}}}}"#),
+                    _ => format!("[{entries}]"),
+                };
+                // a cut at one of the bytes where a token starts, ends or turns (or none)
+                let boundaries: Vec<usize> =
+                    text.bytes().enumerate().filter(|(_, b)| br#""\u0123456789tfn,:[]{}.e-"#.contains(b)).map(|(i, _)| i).collect();
+                let body = match cut_at % 8 {
+                    0 => text.clone().into_bytes(),
+                    _ if boundaries.is_empty() => Vec::new(),
+                    _ => {
+                        let at = boundaries[(cut_at / 8) as usize % boundaries.len()];
+                        text.as_bytes()[..at + usize::from(cut_at % 2 == 0)].to_vec()
+                    }
+                };
+                let op = ops::ALL[op];
+                let raw = RawResponse {
+                    status: if status_ok { 200 } else { 500 },
+                    content_type: Some(Cow::Borrowed("application/json; charset=utf-8")),
+                    request_id: None,
+                    retry_after: None,
+                    body,
+                };
+                if let Ok(a) = interpret(op, raw) {
+                    let _ = typed::<RawJson>(op, a.clone_for_test(), None);
+                    let _ = typed::<crate::models::WalletTransactions>(op, a, None);
                 }
                 Ok(())
             })
