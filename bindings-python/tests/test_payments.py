@@ -111,7 +111,10 @@ def test_parse_input_kinds_and_no_secret_echoed():
             assert WIF[:12] not in shown and "abandon" not in shown
     assert offline.parse_input(PHRASE, "mainnet").mnemonic_valid is True
     assert offline.parse_input(WIF, "mainnet").compressed is True
-    assert offline.parse_input("ab" * 32, "mainnet").kind == "txid"
+    # 64 hex digits may be a raw private key: a secret, never echoed
+    bare = offline.parse_input("ab" * 32, "mainnet")
+    assert bare.kind == "txid_or_private_key" and bare.is_secret and bare.txid is None
+    assert "abab" not in repr(bare)
     assert offline.parse_input("\x00\ufffd" * 100, "mainnet").kind == "unknown"
     wrong = offline.parse_input(P2WPKH, "testnet")
     assert wrong.kind == "address" and wrong.problem

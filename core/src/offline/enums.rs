@@ -51,8 +51,8 @@ macro_rules! for_each_offline_enum_declaration {
     }
 
     /// What a pasted or scanned text is, as `parse_input` recognises it; printed as `address`,
-    /// `payment_uri`, `wif`, `mnemonic`, `extended_public_key`, `extended_private_key`, `txid`,
-    /// `raw_transaction` or `unknown`.
+    /// `payment_uri`, `wif`, `mnemonic`, `extended_public_key`, `extended_private_key`,
+    /// `txid_or_private_key`, `raw_transaction` or `unknown`.
     InputKind {
         /// A Litecoin address.
         Address = "address",
@@ -66,8 +66,9 @@ macro_rules! for_each_offline_enum_declaration {
         ExtendedPublicKey = "extended_public_key",
         /// A BIP32 extended private key (`xprv`, `Ltpv`, `Mtpv`, `tprv`, …; a secret).
         ExtendedPrivateKey = "extended_private_key",
-        /// A transaction id: 64 hex characters.
-        Txid = "txid",
+        /// 64 hex characters: a transaction id, or a raw private key, which look the same (so
+        /// treated as a secret, and never echoed).
+        TxidOrPrivateKey = "txid_or_private_key",
         /// A serialised transaction in hex.
         RawTransaction = "raw_transaction",
         /// None of these.

@@ -42,8 +42,8 @@ pub struct ParsedInput {
     pub word_count: Option<u32>,
     /// [`InputKind::ExtendedPublicKey`]: the key's depth in its tree (0 for a master key).
     pub depth: Option<u8>,
-    /// [`InputKind::Txid`] (the text, in lower case) and [`InputKind::RawTransaction`] (the
-    /// transaction's id).
+    /// [`InputKind::RawTransaction`]: the transaction's id (computed from it; a bare 64-hex text,
+    /// [`InputKind::TxidOrPrivateKey`], is never echoed).
     pub txid: Option<String>,
     /// Why the text, recognised as `kind`, cannot be used as is; `None` when it can. Never
     /// quotes a secret.
@@ -68,10 +68,11 @@ impl ParsedInput {
 }
 
 impl InputKind {
-    /// `true` for the kinds that are secrets (WIF, phrase, extended private key): a wallet may
-    /// warn that such a text should not be shared, pasted or shown.
+    /// `true` for the kinds that are secrets (WIF, phrase, extended private key, and 64 hex
+    /// digits, which may be a raw private key): a wallet may warn that such a text should not be
+    /// shared, pasted or shown.
     pub fn is_secret(self) -> bool {
-        matches!(self, InputKind::Wif | InputKind::Mnemonic | InputKind::ExtendedPrivateKey)
+        matches!(self, InputKind::Wif | InputKind::Mnemonic | InputKind::ExtendedPrivateKey | InputKind::TxidOrPrivateKey)
     }
 }
 
@@ -87,8 +88,8 @@ impl InputKind {
 ///    `ttub` on the test networks): network and depth;
 /// 6. an extended private key (`xprv`, `yprv`, `zprv`, `Ltpv`, `Mtpv`; `tprv`, `uprv`,
 ///    `vprv`, `ttpv`): network only;
-/// 7. a transaction id: 64 hex characters (a 32-byte hex private key looks the same and cannot
-///    be told apart: it is given back as `txid`);
+/// 7. 64 hex characters: a transaction id or a 32-byte hex private key, which cannot be told
+///    apart ([`InputKind::TxidOrPrivateKey`], a secret, never echoed);
 /// 8. a raw transaction: hex that decodes as a transaction with `bitcoin`'s consensus rules
 ///    (Litecoin MWEB transactions, with their extension flag, do not: they are
 ///    [`InputKind::Unknown`]);
@@ -147,9 +148,8 @@ pub fn parse_input(text: &str, network: Network) -> ParsedInput {
         return found;
     }
     if text.len() == 64 && text.bytes().all(|b| b.is_ascii_hexdigit()) {
-        let mut found = ParsedInput::of(InputKind::Txid);
-        found.txid = Some(text.to_ascii_lowercase());
-        return found;
+        // a raw private key is 64 hex digits too: not echoed
+        return ParsedInput::of(InputKind::TxidOrPrivateKey);
     }
     if let Some(txid) = raw_transaction_id(text) {
         let mut found = ParsedInput::of(InputKind::RawTransaction);
@@ -420,7 +420,8 @@ mod tests {
         let txid = "4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b";
         assert_eq!(found.txid.as_deref(), Some(txid));
         let found = parse_input(&txid.to_uppercase(), Network::Mainnet);
-        assert_eq!((found.kind, found.txid.as_deref()), (InputKind::Txid, Some(txid)));
+        assert_eq!((found.kind, found.txid.as_deref()), (InputKind::TxidOrPrivateKey, None));
+        assert!(found.kind.is_secret() && !format!("{found:?}").to_lowercase().contains(txid));
         // one byte more or less is no transaction
         assert_eq!(parse_input(&GENESIS_TX[..GENESIS_TX.len() - 2], Network::Mainnet).kind, InputKind::Unknown);
         assert_eq!(parse_input(&format!("{GENESIS_TX}00"), Network::Mainnet).kind, InputKind::Unknown);
