@@ -175,14 +175,15 @@ class ParsedInput:
     @property
     def kind(self) -> str:
         """``"address"``, ``"payment_uri"``, ``"wif"``, ``"mnemonic"``,
-        ``"extended_public_key"``, ``"extended_private_key"``, ``"txid"``,
-        ``"raw_transaction"`` or ``"unknown"``.
+        ``"extended_public_key"``, ``"extended_private_key"``, ``"txid_or_private_key"`` (64 hex
+        digits: never echoed), ``"raw_transaction"`` or ``"unknown"``.
         """
         ...
     @property
     def is_secret(self) -> bool:
-        """``True`` for the kinds that are secrets (WIF, phrase, extended private key): warn that
-        such a text should not be shared, pasted or shown.
+        """``True`` for the kinds that are secrets (WIF, phrase, extended private key, and 64 hex
+        digits, which may be a raw private key): warn that such a text should not be shared,
+        pasted or shown.
         """
         ...
     @property
