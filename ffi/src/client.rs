@@ -274,7 +274,7 @@ async fn run_guarded(
     };
     sealing.0 = None; // finished: nothing to seal
     match outcome {
-        None => Err(cancelled_error(operation, cell.as_ref())),
+        None => Err(cancelled_error(cell.as_ref())),
         Some(Ok(Ok(v))) => Ok(v),
         Some(Ok(Err(e))) => Err(e.into()),
         Some(Err(Some(panic))) => Err(WalletError::internal(wallet_sdk::panic::internal_error_message(&*panic))),
@@ -342,19 +342,19 @@ impl<F: Future> Future for CatchUnwind<F> {
 /// The error of a call whose token fired while it ran: `OutcomeUnknown` with its outcome token
 /// when its non-idempotent request may have left, `Cancelled` otherwise (sealing `cell` makes
 /// sure that a request not sent by now never is).
-fn cancelled_error(operation: Option<&str>, cell: Option<&wallet_sdk::OutcomeTokenCell>) -> WalletError {
+fn cancelled_error(cell: Option<&wallet_sdk::OutcomeTokenCell>) -> WalletError {
     match cell.map(wallet_sdk::OutcomeTokenCell::seal) {
-        Some(sealed) => sealed_error(operation.unwrap_or_default(), sealed).unwrap_or_else(WalletError::cancelled),
+        Some(sealed) => sealed_error(sealed).unwrap_or_else(WalletError::cancelled),
         None => WalletError::cancelled(),
     }
 }
 
-/// `OutcomeUnknown` for a call of `operation` whose request `sealed` says may have left.
-pub(crate) fn sealed_error(operation: &str, sealed: wallet_sdk::SealedCall) -> Option<WalletError> {
+/// `OutcomeUnknown` for the request that `sealed` says may have left, `None` when none did.
+pub(crate) fn sealed_error(sealed: wallet_sdk::SealedCall) -> Option<WalletError> {
     match sealed {
         wallet_sdk::SealedCall::NothingSent => None,
-        wallet_sdk::SealedCall::MayHaveBeenSent { operation: sent, outcome_token } => {
-            Some(WalletError::cancelled_outcome_unknown(if operation.is_empty() { sent } else { operation }, outcome_token))
+        wallet_sdk::SealedCall::MayHaveBeenSent { operation, outcome_token } => {
+            Some(WalletError::cancelled_outcome_unknown(operation, outcome_token))
         }
     }
 }
@@ -370,7 +370,11 @@ pub fn cancelled_call_error(operation: String) -> Option<WalletError> {
         return None;
     };
     match SEALED_ON_THIS_THREAD.with(|left| left.borrow_mut().take()) {
-        Some(sealed) => sealed_error(op.name, sealed),
+        // left by a call of this operation: one of another is not this call's
+        Some(wallet_sdk::SealedCall::MayHaveBeenSent { operation, .. }) if operation != op.name => {
+            Some(WalletError::cancelled_outcome_unknown(op.name, None))
+        }
+        Some(sealed) => sealed_error(sealed),
         // not dropped here: nothing says that the request did not leave
         None => Some(WalletError::cancelled_outcome_unknown(op.name, None)),
     }

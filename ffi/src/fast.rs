@@ -179,7 +179,12 @@ static OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::
 
 /// The channel of call id `call`, if it names an opened one.
 fn channel_of(call: i64) -> Option<&'static Channel> {
-    let n = usize::try_from(call >> CHANNEL_SHIFT).ok().filter(|&n| n >= 1 && n <= OPENED.load(Ordering::Acquire))?;
+    opened_channel(call >> CHANNEL_SHIFT)
+}
+
+/// Channel `n`, if it is open.
+fn opened_channel(n: i64) -> Option<&'static Channel> {
+    let n = usize::try_from(n).ok().filter(|&n| n >= 1 && n <= OPENED.load(Ordering::Acquire))?;
     CHANNEL_LIST.get(n)
 }
 
@@ -344,7 +349,7 @@ thread_local! {
 /// `OutcomeUnknown` error that says so (with its outcome token) is kept for this thread and its
 /// length returned; 0 when nothing was sent (and now never will be).
 pub(crate) fn seal_for_this_thread(cell: Option<&OutcomeTokenCell>) -> i32 {
-    let Some(error) = cell.and_then(|cell| crate::client::sealed_error("", cell.seal())) else { return 0 };
+    let Some(error) = cell.and_then(|cell| crate::client::sealed_error(cell.seal())) else { return 0 };
     let mut bytes = Vec::new();
     <WalletError as Lower<Tag>>::write(error, &mut bytes);
     let length = i32::try_from(bytes.len()).unwrap_or(0);
@@ -437,7 +442,7 @@ const RECORD: usize = 24;
 #[no_mangle]
 pub unsafe extern "C" fn wallet_sdk_ffi_fast_wait(channel: i64, out: *mut u8, capacity: i32) -> i32 {
     let capacity = usize::try_from(capacity).unwrap_or(0);
-    let Some(channel) = channel_of(channel << CHANNEL_SHIFT) else { return -1 };
+    let Some(channel) = opened_channel(channel) else { return -1 };
     if out.is_null() || capacity == 0 || channel.waiter.swap(true, Ordering::AcqRel) {
         return -1;
     }
