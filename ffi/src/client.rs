@@ -782,7 +782,7 @@ mod tests {
         // cancelled while still queued
         let (finished, handle) = created("w-queued");
         assert!(handle.upgrade().is_some(), "the written result holds the handle");
-        crate::fast::push_for_test(queued, finished);
+        crate::fast::push_for_test(queued, finished, None);
         crate::fast::wallet_sdk_ffi_fast_cancel(queued);
         assert!(handle.upgrade().is_none(), "the handle is released");
         let call = told.recv_timeout(Duration::from_secs(5)).expect("the listener is told");
@@ -790,7 +790,7 @@ mod tests {
         assert!(call.raw_json.as_deref().unwrap().contains("w-queued") && !call.raw_json.unwrap().contains("pass-phrase-1"));
         // handed out, then given back unread by the completion thread
         let (finished, handle) = created("w-handed-out");
-        crate::fast::push_for_test(handed_out, finished);
+        crate::fast::push_for_test(handed_out, finished, None);
         crate::fast::hand_out_for_test(handed_out);
         crate::fast::wallet_sdk_ffi_fast_unread(handed_out);
         assert!(handle.upgrade().is_none());
@@ -799,9 +799,38 @@ mod tests {
         assert!(told.recv_timeout(Duration::from_millis(200)).is_err());
         // a result under a call id of no opened channel is abandoned at once, never queued
         let (finished, handle) = created("w-no-channel");
-        crate::fast::push_for_test(-43, finished);
+        crate::fast::push_for_test(-43, finished, None);
         assert!(handle.upgrade().is_none());
         assert!(told.recv_timeout(Duration::from_secs(5)).unwrap().raw_json.unwrap().contains("w-no-channel"));
+    }
+
+    /// A create that finished as its caller cancelled, the completion thread giving its result
+    /// back unread before the cancel reached the component: the cancel still says the request
+    /// may have left, with its outcome token, never "nothing sent".
+    #[test]
+    fn a_cancel_after_its_result_was_given_back_unread_still_says_it_may_have_left() {
+        // a service that takes the connection and never answers
+        let service = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        let client = client_for(&format!("http://{}", service.local_addr().unwrap()));
+        let cell = wallet_sdk::OutcomeTokenCell::new();
+        let create = cell.record(client.core.create_wallet("w-given-back"));
+        let given_up = crate::runtime().block_on(async { tokio::time::timeout(Duration::from_millis(300), create).await });
+        assert!(given_up.is_err(), "the service never answers");
+        let channel = crate::fast::wallet_sdk_ffi_fast_open();
+        let call = channel << 40 | 44;
+        crate::fast::push_for_test(call, crate::fast::failed_for_test(), Some(cell));
+        crate::fast::hand_out_for_test(call);
+        // the caller took the call back, so the completion thread gives it back unread...
+        crate::fast::wallet_sdk_ffi_fast_unread(call);
+        // ...and the caller's cancel comes after
+        let length = crate::fast::wallet_sdk_ffi_fast_cancel(call);
+        assert!(length > 0, "the cancel says the create may have left");
+        let mut error = vec![0u8; length as usize];
+        assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_cancelled_error(error.as_mut_ptr(), length) }, length);
+        let error = <WalletError as uniffi::Lift<crate::UniFfiTag>>::try_read(&mut &error[..]).unwrap();
+        assert!(format!("{error:?}").contains("create_wallet"), "{error:?}");
+        // a second cancel finds nothing left to seal
+        assert_eq!(crate::fast::wallet_sdk_ffi_fast_cancel(call), 0);
     }
 
     /// One waiter per channel: a second thread waiting on the same channel is refused at once
@@ -820,7 +849,7 @@ mod tests {
         assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(63, out.as_mut_ptr(), 4) }, -1, "a channel never opened");
         assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(-1, out.as_mut_ptr(), 4) }, -1);
         // the first waiter gets the result of its channel
-        crate::fast::push_for_test(channel << 40 | 7, crate::fast::failed_for_test());
+        crate::fast::push_for_test(channel << 40 | 7, crate::fast::failed_for_test(), None);
         assert_eq!(waiting.join().unwrap(), 1);
     }
 

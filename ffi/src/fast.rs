@@ -214,6 +214,10 @@ struct Queue {
     /// The calls of the batch last handed out, freed when the next one is asked for (the
     /// completion thread has read them by then, or given back the ones it did not read).
     handed_out: Vec<Done>,
+    /// The outcome cells of calls given back unread before their cancel had sealed them: the
+    /// caller took the call back just before the completion thread read it, and its cancel,
+    /// which always follows, seals the cell here.
+    unread_cells: HashMap<i64, OutcomeTokenCell>,
 }
 
 /// The running calls, to abort one when its coroutine is cancelled, with the outcome cell of a
@@ -391,18 +395,21 @@ pub extern "C" fn wallet_sdk_ffi_fast_cancel(call: i64) -> i32 {
             return seal_for_this_thread(cell.as_ref());
         }
         let Some(channel) = channel_of(call) else { return 0 };
-        let (unread, handed_out) = {
+        let (unread, given_back) = {
             let mut queue = lock(&channel.queue);
             let unread = queue.done.iter().position(|d| d.call == call).map(|i| queue.done.remove(i));
-            let handed_out = queue.handed_out.iter().find(|d| d.call == call).and_then(|d| d.cell.clone());
-            (unread, handed_out)
+            // handed out and not read yet (the completion thread gives it back, without the
+            // cell taken here), or given back already
+            let handed_out = queue.handed_out.iter_mut().find(|d| d.call == call).and_then(|d| d.cell.take());
+            let given_back = handed_out.or_else(|| queue.unread_cells.remove(&call));
+            (unread, given_back)
         };
         let cell = match unread {
             Some(done) => {
                 done.finished.abandon();
                 done.cell
             }
-            None => handed_out,
+            None => given_back,
         };
         seal_for_this_thread(cell.as_ref())
     })
@@ -416,7 +423,11 @@ pub extern "C" fn wallet_sdk_ffi_fast_unread(call: i64) {
     let _ = wallet_sdk::panic::catch_quietly(|| {
         let unread = channel_of(call).and_then(|channel| {
             let mut queue = lock(&channel.queue);
-            queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))
+            let mut done = queue.handed_out.iter().position(|d| d.call == call).map(|i| queue.handed_out.remove(i))?;
+            if let Some(cell) = done.cell.take() {
+                queue.unread_cells.insert(call, cell);
+            }
+            Some(done)
         });
         if let Some(done) = unread {
             done.finished.abandon();
@@ -491,10 +502,11 @@ unsafe fn wait(channel: &Channel, out: *mut u8, capacity: usize) -> i32 {
     n as i32
 }
 
-/// Queues `finished` as the result of `call`, as a call's task does when it ends.
+/// Queues `finished` as the result of `call` run with outcome cell `cell`, as a call's task does
+/// when it ends.
 #[cfg(test)]
-pub(crate) fn push_for_test(call: i64, finished: Finished) {
-    push(call, finished, None);
+pub(crate) fn push_for_test(call: i64, finished: Finished, cell: Option<OutcomeTokenCell>) {
+    push(call, finished, cell);
 }
 
 /// A finished call, as an error.
