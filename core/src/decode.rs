@@ -1542,37 +1542,14 @@ mod tests {
         use proptest::prelude::*;
         use proptest::test_runner::{Config, TestRunner};
 
-        const ENTRIES: [&str; 6] = [
-            r#"{"txid":"ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12ab12","category":"receive","address":"rltc1qexample","amount":0.5,"vout":0,"confirmations":12,"time":1795305274,"comment":"invoice \"17\" \u00e9t\u00e9 \\ done"}"#,
-            r#"{"value":1.5e-3,"n":1,"scriptPubKey":{"asm":"0 3f5a","hex":"00143f5a","type":"witness_v0_keyhash"},"spent":false,"x":null}"#,
-            r#"["\ud83d\ude00",true,false,null,-0.0,12345678901234567890,{"k":[[],[{}]]}]"#,
-            r#"{"privateKey":"cNfnpdHTQC1nFJrUQeWv4mGUGRvDhyV3tkpHMXmTeRqvchR8tmsR","mnemonic":"pole inch amazing man wrist disorder glove crime doctor chalk chuckle inject"}"#,
-            r#""a plain string with \n\t\r\b\f\/ escapes""#,
-            r#"{"successful":false,"message":"node said \u0000\u001f\u007f","error":{"code":"node_error","nodeCode":-5}}"#,
-        ];
+        use crate::cut_bodies::{cut_body, ENTRIES, ENVELOPES};
+
         let cases = std::env::var("BIG_BODY_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(12);
         let mut runner = TestRunner::new(Config { cases, failure_persistence: None, ..Config::default() });
-        let shape = (0..ENTRIES.len(), 0usize..50_000, 0u8..4, any::<u64>(), 0..ops::ALL.len(), any::<bool>());
+        let shape = (0..ENTRIES.len(), 0usize..50_000, 0..ENVELOPES, any::<u64>(), 0..ops::ALL.len(), any::<bool>());
         runner
             .run(&shape, |(entry, count, envelope, cut_at, op, status_ok)| {
-                let entries = std::iter::repeat_n(ENTRIES[entry], count).collect::<Vec<_>>().join(",");
-                let text = match envelope {
-                    0 => format!(r#"{{"successful":true,"message":"ok","data":{{"items":[{entries}]}}}}"#),
-                    1 => format!(r#"{{"successful":true,"data":[{entries}]}}"#),
-                    2 => format!(r#"{{"successful":false,"message":"m","error":{{"code":"x","errors":[{entries}]}}}}"#),
-                    _ => format!("[{entries}]"),
-                };
-                // a cut at one of the bytes where a token starts, ends or turns (or none)
-                let boundaries: Vec<usize> =
-                    text.bytes().enumerate().filter(|(_, b)| br#""\u0123456789tfn,:[]{}.e-"#.contains(b)).map(|(i, _)| i).collect();
-                let body = match cut_at % 8 {
-                    0 => text.clone().into_bytes(),
-                    _ if boundaries.is_empty() => Vec::new(),
-                    _ => {
-                        let at = boundaries[(cut_at / 8) as usize % boundaries.len()];
-                        text.as_bytes()[..at + usize::from(cut_at % 2 == 0)].to_vec()
-                    }
-                };
+                let body = cut_body(ENTRIES[entry], count, envelope, cut_at);
                 let op = ops::ALL[op];
                 let raw = RawResponse {
                     status: if status_ok { 200 } else { 500 },

@@ -29,6 +29,9 @@ mod amount;
 pub mod blocking;
 mod client;
 mod credential;
+#[cfg(any(test, feature = "fuzzing"))]
+#[doc(hidden)]
+pub mod cut_bodies;
 mod deadline;
 mod decode;
 mod description;

@@ -8,13 +8,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use wallet_sdk::fuzzing;
+use wallet_sdk::{cut_bodies, fuzzing};
 use wallet_sdk_fuzz::*;
 
 const HEAD: usize = 16;
 
 /// Byte 0 operation, 1–2 status, 3 content type, 4 request id, 5 retry-after, 6 body mode,
-/// 7 the secret of `$S` and of the structured sites, 8 site, 9 form, 10–13 a count (depth,
+/// 7 the secret of `$S` and of the structured sites, 8 site (or entry), 9 form, 10–13 a count (depth,
 /// length, entries), 14 shape, 15 flags (bit 0: the credential is a node URL; the rest: a
 /// position). The free bytes are the body (or its inner part, per mode).
 type Input<'a> = wallet_sdk_fuzz::Input<'a, HEAD>;
@@ -96,7 +96,7 @@ fn build(input: &Input<'_>) -> Built {
     let shape = h.byte(14);
     let position = h.byte(15) >> 1;
 
-    let body: Vec<u8> = match h.byte(6) % 7 {
+    let body: Vec<u8> = match h.byte(6) % 8 {
         0 => substitute(input.rest, chosen, form, true, node_url, "$ in body", &mut planted),
         1 => format!(r#"{{"successful":true,"message":"ok","data":{}}}"#, rest("$ in data", &mut planted)).into_bytes(),
         2 => format!(r#"{{"successful":false,"message":"m","error":{}}}"#, rest("$ in error", &mut planted)).into_bytes(),
@@ -190,12 +190,23 @@ fn build(input: &Input<'_>) -> Built {
             }
             .into_bytes()
         }
-        _ => {
+        6 => {
             let n = scaled(count, 5_000_000) as usize;
             let key = MANY_KEYS[usize::from(position >> 1) % MANY_KEYS.len()];
             let value = format!("\"{}\"", plant("after many members", true, &mut planted));
             let body = many(shape, n, key, &value);
             if position & 1 == 0 { body } else { format!(r#"{{"successful":true,"data":{body}}}"#) }.into_bytes()
+        }
+        _ => {
+            // up to 50,000 entries of the service's own shapes (or of the free bytes), several
+            // MiB, cut at a token boundary: the generator of the proptest of `make test`
+            let fixed = cut_bodies::ENTRIES.get(usize::from(h.byte(8)) % (cut_bodies::ENTRIES.len() + 1)).copied();
+            let entry = fixed.map_or_else(|| rest("$ in cut entries", &mut planted), str::to_string);
+            let cut = match input.rest.first_chunk::<8>() {
+                Some(bytes) if fixed.is_some() => u64::from_le_bytes(*bytes),
+                _ => u64::from(h.u16(4)) << 7 | u64::from(position),
+            };
+            cut_bodies::cut_body(&entry, scaled(count, 50_000) as usize, shape, cut)
         }
     };
     Built { status, content_type, request_id, retry_after, body, planted }
