@@ -506,7 +506,8 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
     let call = async {
         match typed::call(&client, method.name, &args).await {
             Some(answer) => answer.map(|a| (a.redacted, a.secrets)),
-            None => client.call(op.name, &args).await.map(|v| (v.to_value(), Vec::new())),
+            // read as the typed method reads it (its checks), printed from its raw JSON
+            None => client.call_typed(method.name, &args).await.map(|r| (r.raw.map_or(Value::Null, |raw| raw.to_value()), Vec::new())),
         }
     };
     // a call given up with Ctrl-C after its request may have left still says how to resolve it

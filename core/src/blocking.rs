@@ -135,6 +135,15 @@ impl Client {
         self.run(|c| async move { c.call(operation, arguments).await })
     }
 
+    /// Blocking form of [`crate::Client::call_typed`], the untyped call read as the typed method reads it.
+    pub fn call_typed(
+        &self,
+        operation: &str,
+        arguments: &serde_json::Map<String, serde_json::Value>,
+    ) -> Result<crate::fields::Record> {
+        self.run(|c| async move { c.call_typed(operation, arguments).await })
+    }
+
     /// Blocking form of [`Error::resolve`]: what became of the call that failed with `error`.
     pub fn resolve(&self, error: &Error) -> Result<crate::Resolution> {
         self.run(|c| async move { error.resolve(&c).await })

@@ -697,11 +697,7 @@ impl Client {
         let op = crate::operations::by_name(operation).ok_or_else(|| {
             Error::invalid_input("operation", format!("`{operation}` is not the snake_case name of one of the 43 operations, such as `wallet_balance`"))
         })?;
-        if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json_limits::value_too_deep(v)) {
-            let why = format!("nests deeper than {} levels", crate::json_limits::MAX_JSON_DEPTH);
-            return Err(Error::invalid_input(name, why).set_operation(op.name));
-        }
-        let args = Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))?;
+        let args = untyped_args(op, arguments)?;
         self.execute::<RawJson>(op, args).await
     }
 
@@ -1292,6 +1288,16 @@ pub(crate) fn retryable_status(status: u16, code: Option<&str>) -> bool {
     }
 }
 
+
+/// The arguments of an untyped call of `op` (`Client::call`, `Client::call_typed`), checked as
+/// the typed methods check theirs.
+pub(crate) fn untyped_args(op: &'static Operation, arguments: &serde_json::Map<String, serde_json::Value>) -> Result<Args> {
+    if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json_limits::value_too_deep(v)) {
+        let why = format!("nests deeper than {} levels", crate::json_limits::MAX_JSON_DEPTH);
+        return Err(Error::invalid_input(name, why).set_operation(op.name));
+    }
+    Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))
+}
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -72,3 +72,35 @@ macro_rules! declare_async_methods {
 }
 
 crate::for_each_operation!(declare_async_methods);
+
+/// [`Client::call_typed`], generated: each method's own result type.
+macro_rules! declare_typed_call {
+    ($({$name:ident $ret:ident $($rest:tt)*})*) => {
+        impl Client {
+            /// Runs any of the 43 operations (or a variant, such as
+            /// `address_private_key_v2_with_passphrase`) by name, as [`Client::call`] does, but
+            /// reads the answer as the operation's typed method does: the same checks (required
+            /// fields, types, amounts in range), the same secrets. The result is its generic view
+            /// ([`crate::fields::Record`]): the values (secrets as [`Secret`]) and the raw JSON
+            /// (secret fields redacted). For a caller that names operations at run time (a
+            /// command line, a script) and wants the typed methods' guarantees.
+            pub async fn call_typed(
+                &self,
+                operation: &str,
+                arguments: &serde_json::Map<String, serde_json::Value>,
+            ) -> Result<crate::fields::Record> {
+                let op = ops::METHODS.iter().copied().find(|o| o.method_name == operation || o.camel_name == operation).ok_or_else(|| {
+                    crate::Error::invalid_input("operation", format!("`{operation}` is not the name of one of the 43 operations or their variants, such as `wallet_balance`"))
+                })?;
+                let args = crate::client::untyped_args(op, arguments)?;
+                match op.method_name {
+                    $(stringify!($name) => self.execute::<$ret>(op, args).await.map(|r| crate::fields::Fields::to_record(&r)),)*
+                    // every entry of the table is one of the methods above
+                    _ => Err(crate::Error::invalid_input("operation", format!("`{operation}` has no typed method"))),
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_operation!(declare_typed_call);

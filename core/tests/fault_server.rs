@@ -679,3 +679,25 @@ async fn secrets_echoed_in_other_shapes_are_scrubbed() {
     let shown = format!("{e} {e:?}");
     assert!(!shown.contains("sausage") && !shown.contains("winner"), "{shown}");
 }
+
+#[tokio::test]
+async fn the_typed_untyped_call_reads_the_answer_as_the_typed_method_does() {
+    use wallet_sdk::fields::FieldValue;
+    let big = format!(r#"{{"successful":true,"data":{{"address":"rx","confirmed":1{},"unconfirmed":0}}}}"#, "0".repeat(40));
+    let s = FaultServer::start(vec![ok_json(&big), ok_json(&big), ok_json(r#"{"successful":true,"data":{"walletName":"w","privateKey":"cNfnpdHTQC1nFJrUQeWv4mGUGRvDhyV3tkpHMXmTeRqvchR8tmsR","address":"rx"}}"#)]).await;
+    let c = client(&s.base_url);
+    let args = |pairs: &[(&str, &str)]| pairs.iter().map(|(k, v)| (k.to_string(), serde_json::Value::from(*v))).collect::<serde_json::Map<_, _>>();
+    // an amount far past the supply: the untyped call keeps the text, the typed reading refuses it
+    assert!(c.call("address_balance", &args(&[("address", "rx")])).await.is_ok());
+    let e = c.call_typed("address_balance", &args(&[("address", "rx")])).await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decode, "{e}");
+    // a variant by name, its secret as a Secret and redacted in the raw JSON
+    let r = c.call_typed("address_private_key_v2_with_passphrase", &args(&[("wallet_name", "w"), ("address", "rx"), ("passphrase", "pass-phrase")])).await.unwrap();
+    let key = r.fields.iter().find(|(n, _)| *n == "private_key").map(|(_, v)| v);
+    assert!(matches!(key, Some(FieldValue::Secret(k)) if k.expose().starts_with("cNfnpd")), "{:?}", r.fields);
+    assert!(!r.raw.unwrap().as_str().contains("cNfnpd"));
+    // a name of no operation is invalid_input on `operation`, sent nowhere
+    let e = c.call_typed("wallet_balanse", &args(&[])).await.unwrap_err();
+    assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some("operation")));
+    assert_eq!(s.count(), 3);
+}

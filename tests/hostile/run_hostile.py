@@ -22,7 +22,8 @@ of every language and the closing line `N passed, N failed`.
 The runner of each language is given by an environment variable (scripts/test-hostile sets them):
 HOSTILE_RUST_BIN (the scenarios test binary), HOSTILE_PYTHON (the venv's python),
 HOSTILE_KOTLIN (bindings-kotlin/build/scenarios/run-hostile), HOSTILE_SWIFT (a launcher that runs
-the Swift runner in the Swift root with the cell's name).
+the Swift runner in the Swift root with the cell's name), HOSTILE_CLI (the `wallet` binary, built
+with `panic = "abort"`: run through cli_cell.py).
 """
 
 import argparse
@@ -43,7 +44,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ["rust", "python", "python-async", "kotlin", "swift"]
+LANGUAGES = ["rust", "python", "python-async", "kotlin", "swift", "cli"]
 MARK = "HOSTILE-RESULT "
 # A leaked part of a secret this long (or four consecutive words of a phrase) is found.
 FRAGMENT = 24
@@ -193,6 +194,9 @@ def command(lang: str, cells_path: Path, name: str) -> Tuple[List[str], Dict[str
         extra = {"HOSTILE_JAVA_OPTS": JAVA_OPTS}
     elif lang == "swift":
         cmd = [env("HOSTILE_SWIFT"), name]
+    elif lang == "cli":
+        cmd = [sys.executable, str(ROOT / "tests/hostile/cli_cell.py"), str(cells_path), name]
+        env("HOSTILE_CLI")
     else:
         raise ValueError(lang)
     return cmd, extra
