@@ -833,6 +833,30 @@ mod tests {
         assert_eq!(crate::fast::wallet_sdk_ffi_fast_cancel(call), 0);
     }
 
+    /// Call ids come from the library: a call under an id it did not issue to the channel that
+    /// starts it (another channel's, one never issued, one of a channel never opened) is refused
+    /// before anything is read or started, so no loader's result can reach another's.
+    #[test]
+    fn a_call_starts_only_under_an_id_issued_to_its_channel() {
+        let (mine, other) = (crate::fast::wallet_sdk_ffi_fast_open(), crate::fast::wallet_sdk_ffi_fast_open());
+        let issued = crate::fast::wallet_sdk_ffi_fast_next_call(mine);
+        assert_eq!(issued >> 40, mine);
+        assert_eq!(crate::fast::wallet_sdk_ffi_fast_next_call(mine), issued + 1, "one id after another");
+        let others = crate::fast::wallet_sdk_ffi_fast_next_call(other);
+        assert_eq!(crate::fast::wallet_sdk_ffi_fast_next_call(63), -1, "a channel never opened issues nothing");
+        // refused without reading the arguments (a null pointer here)
+        let start = |channel, call| unsafe { crate::fast::wallet_sdk_ffi_fast_call(channel, 0, std::ptr::null(), 0, call) };
+        assert_eq!(start(mine, others), -1, "another channel's id");
+        assert_eq!(start(mine, issued + 1000), -1, "an id not issued yet");
+        assert_eq!(start(mine, mine << 40), -1, "counter 0 is never issued");
+        assert_eq!(start(63, 63 << 40 | 1), -1);
+        // an issued id starts (an unknown method: its failure is queued for the channel)
+        assert_eq!(start(mine, issued), 0);
+        let mut out = vec![0u8; 24];
+        assert_eq!(unsafe { crate::fast::wallet_sdk_ffi_fast_wait(mine, out.as_mut_ptr(), 1) }, 1);
+        assert_eq!(i64::from_ne_bytes(out[..8].try_into().unwrap()), issued);
+    }
+
     /// One waiter per channel: a second thread waiting on the same channel is refused at once
     /// (the results the first was handed stay its own), and a channel that was never opened
     /// has no waiter at all.

@@ -172,6 +172,8 @@ struct Channel {
     ready: Condvar,
     /// A thread is inside [`wallet_sdk_ffi_fast_wait`] for this channel.
     waiter: std::sync::atomic::AtomicBool,
+    /// The call ids issued to this channel so far ([`wallet_sdk_ffi_fast_next_call`]).
+    issued: std::sync::atomic::AtomicI64,
 }
 
 static CHANNEL_LIST: LazyLock<Vec<Channel>> = LazyLock::new(|| (0..CHANNELS).map(|_| Channel::default()).collect());
@@ -188,8 +190,31 @@ fn opened_channel(n: i64) -> Option<&'static Channel> {
     CHANNEL_LIST.get(n)
 }
 
-/// Opens a channel for one loader of the generated Kotlin: its number `c` (call ids are then
-/// `c << 40` + a counter), or -1 when every channel is taken.
+/// Issues the next call id of channel `channel` (`channel << 40` + a counter), for one call of
+/// [`wallet_sdk_ffi_fast_call`] on that channel; -1 when the channel is not open or has issued
+/// all of its 2^40 ids. The ids come from here, never from the JVM, so that a loader cannot
+/// start a call under an id whose result another loader's completion thread would read.
+#[no_mangle]
+pub extern "C" fn wallet_sdk_ffi_fast_next_call(channel: i64) -> i64 {
+    let Some(opened) = opened_channel(channel) else { return -1 };
+    let n = opened.issued.fetch_add(1, Ordering::Relaxed) + 1;
+    if n < 1 << CHANNEL_SHIFT {
+        channel << CHANNEL_SHIFT | n
+    } else {
+        -1
+    }
+}
+
+/// Whether `call` is an id that [`wallet_sdk_ffi_fast_next_call`] issued to `channel`.
+fn issued_to(channel: i64, call: i64) -> bool {
+    let counter = call & ((1 << CHANNEL_SHIFT) - 1);
+    call >> CHANNEL_SHIFT == channel
+        && counter >= 1
+        && opened_channel(channel).is_some_and(|opened| counter <= opened.issued.load(Ordering::Relaxed))
+}
+
+/// Opens a channel for one loader of the generated Kotlin: its number, or -1 when every channel
+/// is taken.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_open() -> i64 {
     wallet_sdk::panic::catch_quietly(|| {
@@ -317,16 +342,24 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_method(name: *const u8, len: i32) -
 
 /// Starts method `method` with the client handle and arguments in `args` (uniffi's buffer
 /// format, read before this returns); its result comes back through
-/// [`wallet_sdk_ffi_fast_wait`] under `call`. Never unwinds.
+/// [`wallet_sdk_ffi_fast_wait`] of channel `channel` under `call`, an id issued to that channel
+/// by [`wallet_sdk_ffi_fast_next_call`]. Returns 0, or -1 without starting anything (nor reading
+/// `args`) when `call` is not such an id. Never unwinds.
 ///
 /// # Safety
 /// `args` points at `len` readable bytes; object handles in it are owned by this call, as
 /// with uniffi's own calls.
 #[no_mangle]
-pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, len: i32, call: i64) {
+pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(channel: i64, method: i32, args: *const u8, len: i32, call: i64) -> i32 {
+    if !issued_to(channel, call) {
+        return -1;
+    }
     let (future, cell) = match start(method, args, len) {
         Ok(started) => started,
-        Err(failure) => return push(call, failure, None),
+        Err(failure) => {
+            push(call, failure, None);
+            return 0;
+        }
     };
     let spawned = wallet_sdk::panic::catch_quietly(move || {
         let reporter = Reporter { call, cell: cell.clone(), reported: false };
@@ -342,6 +375,7 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_call(method: i32, args: *const u8, 
         // no runtime (the OS refused its threads): the call fails rather than hangs
         push(call, failed("internal error: the SDK's runtime could not start".into()), None);
     }
+    0
 }
 
 thread_local! {

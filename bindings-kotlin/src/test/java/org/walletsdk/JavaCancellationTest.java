@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -128,20 +129,37 @@ public class JavaCancellationTest {
         assertTrue("took " + elapsedMs + " ms", elapsedMs < 3_000);
     }
 
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Test
     public void futuresCompleteOnTheGivenExecutor() throws Exception {
         ExecutorService mine = Executors.newSingleThreadExecutor(r -> new Thread(r, "callers-own-executor"));
         try (JavaWalletClient c = new JavaWalletClient(WalletClient.Companion.fromEnv(), mine)) {
+            // the executor is held until the callback is attached: a future completed before
+            // would run the callback on this thread
+            CountDownLatch attached = new CountDownLatch(1);
+            mine.execute(() -> awaitQuietly(attached));
             AtomicReference<String> where = new AtomicReference<>();
-            c.blockchainInfoAsync().whenComplete((info, error) -> where.set(Thread.currentThread().getName()))
-                    .get(10, TimeUnit.SECONDS);
+            CompletableFuture<String> info = c.blockchainInfoAsync().whenComplete((i, error) -> where.set(Thread.currentThread().getName()))
+                    .thenApply(i -> "done");
+            attached.countDown();
+            info.get(10, TimeUnit.SECONDS);
             assertEquals("callers-own-executor", where.get());
             // an error completes there too
+            CountDownLatch attachedToo = new CountDownLatch(1);
+            mine.execute(() -> awaitQuietly(attachedToo));
             AtomicReference<String> failedWhere = new AtomicReference<>();
             CompletableFuture<WalletBalance> missing = c.walletBalanceAsync(unique("missing"));
             try {
-                missing.whenComplete((b, error) -> failedWhere.set(Thread.currentThread().getName()))
-                        .get(10, TimeUnit.SECONDS);
+                CompletableFuture<WalletBalance> seen = missing.whenComplete((b, error) -> failedWhere.set(Thread.currentThread().getName()));
+                attachedToo.countDown();
+                seen.get(10, TimeUnit.SECONDS);
                 fail("walletBalance of a wallet that does not exist succeeded");
             } catch (java.util.concurrent.ExecutionException e) {
                 assertTrue(String.valueOf(e.getCause()), e.getCause() instanceof WalletException.NotFoundException);

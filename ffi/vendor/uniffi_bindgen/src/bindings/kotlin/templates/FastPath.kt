@@ -5,8 +5,9 @@
 // calls from the component in batches and resumes their coroutines with the lifted results, or
 // completes their futures (the `…Future` twins of the methods, which the Java API uses) through
 // the executor each call names. No JNA Structure, callback or poll per call.
-// Each class loader of this code opens a channel of its own in the library: its call ids carry
-// the channel's number and its completion thread is handed only its own calls.
+// Each class loader of this code opens a channel of its own in the library: the library issues
+// its call ids, starts only calls under ids it issued to that channel, and hands its completion
+// thread only its own calls.
 internal object UniffiFastPath {
     // call id (8), result address (8), result length (4), success flag (1), padding (3)
     private const val RECORD = 24
@@ -48,9 +49,7 @@ internal object UniffiFastPath {
     }
 
     private val pending = ConcurrentHashMap<Long, Pending>()
-    // a loader's first call id: its channel's number above the low 40 bits
     private val channel: Long
-    private val nextCall: AtomicLong
     private val methods = ConcurrentHashMap<String, Int>()
     private val argumentBuffers = ThreadLocal.withInitial { ByteBuffer.allocateDirect(4096) }
 
@@ -58,7 +57,6 @@ internal object UniffiFastPath {
         Native.register(UniffiFastPath::class.java, findLibraryName(componentName = "{{ ci.namespace() }}"))
         channel = {{ ci.namespace() }}_fast_open()
         check(channel > 0) { "the native library serves no more class loaders" }
-        nextCall = AtomicLong((channel shl 40) + 1)
         val completions = Thread(::complete, "{{ ci.namespace() }}-completions")
         completions.isDaemon = true
         completions.start()
@@ -66,7 +64,8 @@ internal object UniffiFastPath {
 
     external fun {{ ci.namespace() }}_fast_open(): Long
     external fun {{ ci.namespace() }}_fast_method(name: ByteArray, len: Int): Int
-    external fun {{ ci.namespace() }}_fast_call(method: Int, args: ByteBuffer, len: Int, call: Long)
+    external fun {{ ci.namespace() }}_fast_next_call(channel: Long): Long
+    external fun {{ ci.namespace() }}_fast_call(channel: Long, method: Int, args: ByteBuffer, len: Int, call: Long): Int
     external fun {{ ci.namespace() }}_fast_cancel(call: Long): Int
     external fun {{ ci.namespace() }}_fast_cancelled_error(out: ByteBuffer, capacity: Int): Int
     external fun {{ ci.namespace() }}_fast_unread(call: Long)
@@ -98,7 +97,7 @@ internal object UniffiFastPath {
         lift: (ByteBuffer) -> Any?,
         liftError: ((ByteBuffer) -> Throwable)?,
     ): Long {
-        val call = nextCall.getAndIncrement()
+        val call = nextCall()
         pending[call] = Resume(continuation, lift, liftError)
         return call
     }
@@ -109,10 +108,22 @@ internal object UniffiFastPath {
         lift: (ByteBuffer) -> Any?,
         liftError: ((ByteBuffer) -> Throwable)?,
     ): Long {
-        val call = nextCall.getAndIncrement()
+        val call = nextCall()
         future.call = call
         pending[call] = Complete(future, completions, lift, liftError)
         return call
+    }
+
+    private fun nextCall(): Long {
+        val call = {{ ci.namespace() }}_fast_next_call(channel)
+        check(call > 0) { "the native library issues no more call ids to this class loader" }
+        return call
+    }
+
+    /** Starts [call] (an id from [register]); the library refuses an id it did not issue here. */
+    fun start(index: Int, arguments: ByteBuffer, length: Int, call: Long) {
+        val started = {{ ci.namespace() }}_fast_call(channel, index, arguments, length, call)
+        check(started == 0) { "the native library refused call id $call" }
     }
 
     fun forget(call: Long) {
@@ -227,7 +238,7 @@ private fun uniffiFastStart(
         val length = arguments.position()
         // JNA passes a direct buffer's address at its position
         arguments.position(0)
-        UniffiFastPath.{{ ci.namespace() }}_fast_call(index, arguments, length, call)
+        UniffiFastPath.start(index, arguments, length, call)
     }
 }
 
