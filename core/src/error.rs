@@ -190,6 +190,19 @@ pub struct Error {
     details: Box<Details>,
 }
 
+impl Drop for Error {
+    // The service's texts may hold a secret no rule recognised: zeroed like the SDK's other
+    // copies of an answer.
+    fn drop(&mut self) {
+        use zeroize::Zeroize;
+        self.message.zeroize();
+        let d = &mut *self.details;
+        for text in [&mut d.raw_body, &mut d.service_message, &mut d.node_message, &mut d.service_code, &mut d.field, &mut d.request_id] {
+            text.zeroize();
+        }
+    }
+}
+
 impl Error {
     pub(crate) fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
         Error { kind, message: message.into(), details: Box::default() }
@@ -237,8 +250,8 @@ impl Error {
         self
     }
 
-    pub(crate) fn into_details(self) -> Details {
-        *self.details
+    pub(crate) fn into_details(mut self) -> Details {
+        std::mem::take(&mut *self.details)
     }
 
     /// Marks the error of a non-idempotent request that may have reached the service: never

@@ -47,10 +47,23 @@ struct Later {
     text: OnceLock<Box<str>>,
 }
 
-// The body as the service sent it may hold what redaction removes: zeroed when the last clone goes.
+// The body as the service sent it may hold what redaction removes, and the redacted text what
+// no rule recognised: both zeroed when the last clone goes.
 impl Drop for Later {
     fn drop(&mut self) {
         zeroize::Zeroize::zeroize(&mut self.body);
+        if let Some(text) = self.text.take() {
+            zeroize::Zeroize::zeroize(&mut String::from(text));
+        }
+    }
+}
+
+// Redacted text may still hold a secret of a shape no rule knows: zeroed like the answer it came from.
+impl Drop for RawJson {
+    fn drop(&mut self) {
+        if let Repr::Text(text) = std::mem::replace(&mut self.0, Repr::Static("null")) {
+            zeroize::Zeroize::zeroize(&mut String::from(text));
+        }
     }
 }
 
@@ -58,7 +71,8 @@ impl Later {
     fn text(&self) -> &str {
         self.text.get_or_init(|| {
             let data = self.body.get(self.data.clone()).unwrap_or("null");
-            match crate::decode::redact_answer(self.op, data, &[], self.echoed.as_ref()).0 {
+            let mut redacted = crate::decode::redact_answer(self.op, data, &[], self.echoed.as_ref());
+            match std::mem::replace(&mut redacted.0, Repr::Static("null")) {
                 Repr::Text(text) => text,
                 // redact_answer makes text
                 other => RawJson(other).as_str().into(),
@@ -86,8 +100,8 @@ impl RawJson {
     }
 
     /// The JSON text, without a copy (when it has been redacted already, or is read only here).
-    pub fn into_string(self) -> String {
-        match self.0 {
+    pub fn into_string(mut self) -> String {
+        match std::mem::replace(&mut self.0, Repr::Static("null")) {
             Repr::Static(text) => text.into(),
             Repr::Text(text) => text.into(),
             Repr::Later(later) => match Arc::try_unwrap(later) {
