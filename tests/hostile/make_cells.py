@@ -61,6 +61,7 @@ OPS = {
     "get_blockchain_otp": ("/api/Utilities/get-blockchain-otp", {"signature": "H2hvc3RpbGUtY2VsbC1zaWduYXR1cmUtbm90LWNoZWNrZWQ="}, None, True),
     "wallet_default_address_v2": ("/api/Wallet/wallet-default-address-v2", {"mnemonics": SECRETS["bip39_input"]}, None, True),
     "wallet_default_address": ("/api/Wallet/wallet-default-address", {"mnemonics": SECRETS["bip39_input"]}, None, True),
+    "verify_otp": ("/api/Utilities/verify-otp", {"signature": "H2hvc3RpbGUtY2VsbC1zaWduYXR1cmUtbm90LWNoZWNrZWQ=", "code": SECRETS["otp"]}, None, False),
 }
 
 
@@ -237,6 +238,32 @@ def echo_cells() -> list:
     return cells
 
 
+def echoed_input_cells() -> list:
+    """Failure answers that echo the call's own secret input in a shape other than the one sent:
+    the phrase as a JSON array of its words, half of a phrase, the one-time code as a number."""
+    words = SECRETS["bip39_input"].split(" ")
+    as_array = j(words)
+    body = {
+        "title": f"The mnemonic words {as_array} are not valid", "status": 400,
+        "errors": {"mnemonics": words}, "successful": False,
+        "error": {"code": "invalid_mnemonic", "nodeMessage": f"words={as_array}"},
+    }
+    cells = [cell("echo-word-array-bip39_input.wallet_default_address", "wallet_default_address", [t(j(body))], ["validation"],
+                  "HTTP 400 echoing the call's phrase as a JSON array of its words (title, errors, error.nodeMessage)",
+                  status=400, content_type="application/problem+json")]
+    half = " ".join(SECRETS["bip39"].split(" ")[:6])
+    failure = {"successful": False, "message": f"could not store the phrase starting {half}",
+               "error": {"code": "internal", "nodeMessage": f"seed words: {half}"}}
+    cells.append(cell("echo-half-phrase-bip39.create_importable_wallet", "create_importable_wallet", [t(j(failure))], ["outcome_unknown"],
+                      "HTTP 500 quoting six words of a phrase (half of one) in message and error.nodeMessage", status=500))
+    otp = int(SECRETS["otp"])
+    wrong = {"successful": False, "message": f"code {otp} is wrong", "data": {"code": otp},
+             "error": {"code": "otp_invalid", "field": "code", "nodeMessage": f"expected other than {otp}"}}
+    cells.append(cell("echo-number-otp.verify_otp", "verify_otp", [t(j(wrong))], ["validation"],
+                      "HTTP 400 echoing the call's one-time code as a number and in texts", status=400))
+    return cells
+
+
 def build() -> str:
     doc = {
         "about": [
@@ -248,7 +275,7 @@ def build() -> str:
         ],
         "depth": DEPTH,
         "secrets": SECRETS,
-        "cells": deep_cells() + big_cells() + secret_data_cells() + echo_cells(),
+        "cells": deep_cells() + big_cells() + secret_data_cells() + echo_cells() + echoed_input_cells(),
     }
     names = [c["name"] for c in doc["cells"]]
     assert len(names) == len(set(names)), "cell names repeat"

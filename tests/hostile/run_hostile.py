@@ -30,6 +30,7 @@ import argparse
 import json
 import os
 import random
+import re
 import resource
 import signal
 import subprocess
@@ -125,14 +126,25 @@ def fragments(name: str, secret: str) -> List[str]:
     return [secret[i : i + width] for i in range(0, len(secret) - width + 1, 8)]
 
 
+def words_of(text: str) -> str:
+    """The text's letters in lower case, every other run of characters one space: a phrase's
+    words are then found whatever joins them (`","` of a JSON array, escapes, line breaks)."""
+    return " ".join(re.findall(r"[a-z]+", text.lower()))
+
+
 def leaks(text: str, secrets: Dict[str, str]) -> List[Tuple[str, str]]:
     """(secret name, "whole" or "part") of every secret found in text."""
     found = []
+    as_words = None
     for name, secret in secrets.items():
         if secret and secret in text:
             found.append((name, "whole"))
         elif any(f in text for f in fragments(name, secret)):
             found.append((name, "part"))
+        elif " " in secret:
+            as_words = words_of(text) if as_words is None else as_words
+            if any(f in as_words for f in fragments(name, secret)):
+                found.append((name, "part"))
     return found
 
 
@@ -167,6 +179,8 @@ def self_test(planted: Dict[str, str]) -> None:
     cases = [
         (f"message: {phrase}.", [("bip39", "whole")]),
         ("excerpt …" + " ".join(words[3:7]) + "…", [("bip39", "part")]),
+        ('errors: ["' + '","'.join(words) + '"]', [("bip39", "part")]),
+        ('words=[\\"' + '\\",\\"'.join(words[2:8]) + '\\"]', [("bip39", "part")]),
         ("key " + wif[5 : 5 + FRAGMENT] + "…", [("wif", "part")]),
         ("code " + wif.upper(), []),
         (jwt.split(".")[0] + ".[REDACTED]", []),
