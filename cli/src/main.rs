@@ -4,6 +4,7 @@
 //! through their typed methods, see `typed`); the offline toolkit is `wallet offline …`.
 //! See cli/README.md.
 
+mod answer;
 mod exit;
 mod offline;
 mod payments;
@@ -12,7 +13,6 @@ mod render;
 mod sandbox;
 mod secrets;
 mod state_key;
-mod typed;
 
 use std::future::Future;
 use std::io::IsTerminal;
@@ -503,13 +503,7 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
         None
     };
     let client = client(g, sandbox.as_ref(), &mut stdin)?;
-    let call = async {
-        match typed::call(&client, method.name, &args).await {
-            Some(answer) => answer.map(|a| (a.redacted, a.secrets)),
-            // read as the typed method reads it (its checks), printed from its raw JSON
-            None => client.call_typed(method.name, &args).await.map(|r| (r.raw.map_or(Value::Null, |raw| raw.to_value()), Vec::new())),
-        }
-    };
+    let call = async { answer::call(&client, method.name, &args).await.map(|a| (a.redacted, a.secrets)) };
     // a call given up with Ctrl-C after its request may have left still says how to resolve it
     let cell = wallet_sdk::OutcomeTokenCell::new();
     let (mut value, secrets) = match interruptible(!op.idempotent, waiting(method.name, cell.record(call))).await {
@@ -525,7 +519,7 @@ async fn run_operation(method: ops::Method, g: &ArgMatches, m: &ArgMatches, out:
     if out.reveal {
         if let Value::Object(map) = &mut value {
             for (field, secret) in &secrets {
-                map.insert((*field).to_string(), Value::String(secret.expose().to_string()));
+                map.insert(field.clone(), Value::String(secret.expose().to_string()));
             }
         }
     }

@@ -777,15 +777,17 @@ impl Client {
 
     async fn execute_inner(&self, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
         use crate::exactly_once as once;
-        if op.name == crate::operations::BROADCAST_TRANSACTION.name {
+        use crate::operations::ExactlyOnce;
+        match op.exactly_once {
             // boxed: these call other operations, which come back here
-            return Box::pin(once::broadcast(self, op, args, meta, decode)).await;
-        }
-        if op.name == crate::operations::SEND_FUNDS_FROM_WALLET.name {
-            once::check_description(&args).map_err(|e| e.set_operation(op.name))?;
-            if args.text(once::KEY_INPUT).is_some() {
-                return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
+            ExactlyOnce::Broadcast => return Box::pin(once::broadcast(self, op, args, meta, decode)).await,
+            ExactlyOnce::KeyedSend => {
+                once::check_description(&args).map_err(|e| e.set_operation(op.name))?;
+                if args.text(once::KEY_INPUT).is_some() {
+                    return Box::pin(once::keyed_send(self, op, args, meta, decode)).await;
+                }
             }
+            ExactlyOnce::Nothing | ExactlyOnce::CreatesWallet | ExactlyOnce::EncryptsWallet => {}
         }
         let resolve = once::ResolveInfo::for_call(op, &args, self.state_key());
         self.execute_plain(op, args, meta, resolve, None, decode).await

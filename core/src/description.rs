@@ -10,6 +10,8 @@
 // An entry: its doc text (every language's documentation), a one-line summary (CLI help, docs),
 // `#[wire(...)]` (Rust constant name and camelCase name; the API group; the HTTP method and path;
 // `retry = safe` when the SDK may repeat it, `never` otherwise; then optionally
+// `exactly_once` (what makes it exactly-once and how `resolve` checks a call of it:
+// `broadcast`, `keyed_send`, `creates_wallet`, `encrypts_wallet`; see `operations::ExactlyOnce`),
 // `secret_outputs` (wire names of secret answer fields), `credential = query` (where the
 // credential travels when not in a header) and `variant_of` (another form of that operation,
 // kept out of `operations::ALL`)), then the signature. Each input names its type in the
@@ -171,7 +173,7 @@ macro_rules! for_each_operation {
     /// is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
     /// 0027). A `description` may not contain `wsdk-idem`.
     #[summary = "Send from a wallet to an address (coin selection, signing, broadcast)"]
-    #[wire(SEND_FUNDS_FROM_WALLET sendFundsFromWallet, Transactions, POST "/api/Transactions/send-funds-from-wallet", retry = never)]
+    #[wire(SEND_FUNDS_FROM_WALLET sendFundsFromWallet, Transactions, POST "/api/Transactions/send-funds-from-wallet", retry = never, exactly_once = keyed_send)]
     fn send_funds_from_wallet(wallet_name: Text [header "walletName"], recipient_address: Text [body "recipientAddress"], amount: Amount [body "amount"]) options
         /// Optional inputs of `send_funds_from_wallet`.
         SendFundsFromWalletOptions {
@@ -237,7 +239,7 @@ macro_rules! for_each_operation {
     /// with the txid it computed locally from the hex (legacy and segwit transactions; not
     /// MWEB ones, whose "already known" answers stay errors).
     #[summary = "Submit a signed transaction to the network"]
-    #[wire(BROADCAST_TRANSACTION broadcastTransaction, Transactions, POST "/api/Transactions/broadcast-transaction", retry = safe)]
+    #[wire(BROADCAST_TRANSACTION broadcastTransaction, Transactions, POST "/api/Transactions/broadcast-transaction", retry = safe, exactly_once = broadcast)]
     fn broadcast_transaction(signed_tx_hex: Text [body "signedTxHash"]) -> BroadcastResult;
 
     // ---------------------------------------------------------------- Utilities
@@ -255,35 +257,35 @@ macro_rules! for_each_operation {
     // ---------------------------------------------------------------- Wallet
     /// Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`).
     #[summary = "Create an unencrypted, non-importable wallet"]
-    #[wire(CREATE_WALLET createWallet, Wallet, POST "/api/Wallet/create", retry = never)]
+    #[wire(CREATE_WALLET createWallet, Wallet, POST "/api/Wallet/create", retry = never, exactly_once = creates_wallet)]
     fn create_wallet(wallet_name: Text [body "walletName"]) -> CreatedWallet;
     /// Encrypts an existing unencrypted wallet with a chosen passphrase
     /// (`POST /api/Wallet/encrypt-wallet`).
     #[summary = "Encrypt an existing wallet with a passphrase of your choice"]
-    #[wire(ENCRYPT_WALLET encryptWallet, Wallet, POST "/api/Wallet/encrypt-wallet", retry = never)]
+    #[wire(ENCRYPT_WALLET encryptWallet, Wallet, POST "/api/Wallet/encrypt-wallet", retry = never, exactly_once = encrypts_wallet)]
     fn encrypt_wallet(wallet_name: Text [header "walletName"], passphrase: Secret [body "passphrase"]) -> EncryptedWallet;
     /// Creates an encrypted wallet; the returned `passphrase` is shown once
     /// (`POST /api/Wallet/create-encrypted-wallet`).
     #[summary = "Create an encrypted wallet; its passphrase is returned once"]
-    #[wire(CREATE_ENCRYPTED_WALLET createEncryptedWallet, Wallet, POST "/api/Wallet/create-encrypted-wallet", retry = never,
+    #[wire(CREATE_ENCRYPTED_WALLET createEncryptedWallet, Wallet, POST "/api/Wallet/create-encrypted-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["encryptedPassphrase"])]
     fn create_encrypted_wallet(wallet_name: Text [body "walletName"]) -> CreatedEncryptedWallet;
     /// Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
     /// (`POST /api/Wallet/create-importable-wallet`).
     #[summary = "Create a wallet from a new recovery phrase, returned once"]
-    #[wire(CREATE_IMPORTABLE_WALLET createImportableWallet, Wallet, POST "/api/Wallet/create-importable-wallet", retry = never,
+    #[wire(CREATE_IMPORTABLE_WALLET createImportableWallet, Wallet, POST "/api/Wallet/create-importable-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["mnemonics"])]
     fn create_importable_wallet(wallet_name: Text [body "walletName"]) -> CreatedImportableWallet;
     /// Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
     /// are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
     #[summary = "Create an encrypted wallet from a new recovery phrase (both returned once)"]
-    #[wire(CREATE_IMPORTABLE_ENCRYPTED_WALLET createImportableEncryptedWallet, Wallet, POST "/api/Wallet/create-importable-encrypted-wallet", retry = never,
+    #[wire(CREATE_IMPORTABLE_ENCRYPTED_WALLET createImportableEncryptedWallet, Wallet, POST "/api/Wallet/create-importable-encrypted-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["mnemonics", "encryptedPassphrase"])]
     fn create_importable_encrypted_wallet(wallet_name: Text [body "walletName"]) -> CreatedImportableEncryptedWallet;
     /// Recreates a wallet from a recovery phrase under a new name and rescans
     /// (`POST /api/Wallet/import-wallet`).
     #[summary = "Recreate a wallet from a recovery phrase under a new name"]
-    #[wire(IMPORT_WALLET importWallet, Wallet, POST "/api/Wallet/import-wallet", retry = never)]
+    #[wire(IMPORT_WALLET importWallet, Wallet, POST "/api/Wallet/import-wallet", retry = never, exactly_once = creates_wallet)]
     fn import_wallet(wallet_name: Text [body "new_wallet_name"], mnemonics: Secret [body "mnemonics"]) -> ImportedWallet;
     /// Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
     /// kept out of every log line and error).

@@ -16,7 +16,7 @@ use crate::locks::lock;
 use crate::state_key::{Purpose, StateKey, TAG_LEN};
 use crate::methods::WalletTransactionsOptions;
 use crate::models::{SentFunds, WalletTx};
-use crate::operations::{self as ops, Operation};
+use crate::operations::{self as ops, ExactlyOnce, Operation};
 use crate::request::Args;
 
 /// The SDK name of the send's key (`SendFundsFromWalletOptions::idempotency_key`).
@@ -1047,8 +1047,8 @@ fn without_info(e: &Error) -> Resolution {
 
 async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
     let not_found = |e: &Error| e.kind() == ErrorKind::NotFound;
-    match info.op.name {
-        "broadcast_transaction" => {
+    match info.op.exactly_once {
+        ExactlyOnce::Broadcast => {
             let Some(txid) = info.txid.as_deref() else {
                 return Ok(Check::Unchecked(
                     "the txid of the broadcast could not be computed locally (an MWEB transaction, or hex that is no transaction)".into(),
@@ -1060,7 +1060,7 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
                 Err(e) => Err(e),
             }
         }
-        "send_funds_from_wallet" => {
+        ExactlyOnce::KeyedSend => {
             let (Some(key), Some(wallet)) = (info.key.as_deref(), info.wallet_name.as_deref()) else {
                 return Ok(Check::Unchecked(
                     "a send without idempotency_key cannot be told apart from other payments; look for it in wallet_transactions".into(),
@@ -1089,14 +1089,14 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
             r.sent = Some(sent);
             Ok(Check::Found(Box::new(r)))
         }
-        name @ ("create_wallet" | "create_encrypted_wallet" | "create_importable_wallet" | "create_importable_encrypted_wallet"
-        | "import_wallet" | "encrypt_wallet") => {
+        once @ (ExactlyOnce::CreatesWallet | ExactlyOnce::EncryptsWallet) => {
             let Some(wallet) = info.wallet_name.as_deref() else { return Ok(Check::Unchecked("no wallet name to look up".into())) };
             match client.wallet_details(wallet).await {
-                Ok(d) if name == "encrypt_wallet" && d.encrypted != Some(true) => Ok(Check::Absent),
+                Ok(d) if once == ExactlyOnce::EncryptsWallet && d.encrypted != Some(true) => Ok(Check::Absent),
                 Ok(_) => {
                     let mut r = Resolution::new(ResolutionState::Applied, Some(info), "the wallet exists");
-                    r.secret_lost = matches!(name, "create_encrypted_wallet" | "create_importable_wallet" | "create_importable_encrypted_wallet");
+                    // the answer that was lost carried the secret it returns once
+                    r.secret_lost = !info.op.secret_outputs.is_empty();
                     if r.secret_lost {
                         r.reason = "the wallet exists, but the secret returned only once at its creation was in the lost answer".into();
                     }
@@ -1106,8 +1106,9 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
                 Err(e) => Err(e),
             }
         }
-        other => Ok(Check::Unchecked(format!(
-            "{other} leaves nothing the SDK can look up reliably (an address creation may return an address the wallet already had, a passphrase or seed change shows no trace, a one-time code is consumed)"
+        ExactlyOnce::Nothing => Ok(Check::Unchecked(format!(
+            "{} leaves nothing the SDK can look up reliably (an address creation may return an address the wallet already had, a passphrase or seed change shows no trace, a one-time code is consumed)",
+            info.op.name
         ))),
     }
 }

@@ -75,6 +75,9 @@ pub struct FieldSchema {
     pub ty: FieldType,
     /// Its documentation.
     pub doc: String,
+    /// Its name in the service's JSON (`encryptedPassphrase` for `passphrase`, `walletName` for
+    /// `wallet_name`), as the raw JSON shows it.
+    pub wire_name: String,
 }
 
 /// A field value.
@@ -291,6 +294,32 @@ pub fn doc_from_attrs(attrs: &[&str]) -> String {
     lines.join("\n").trim().to_string()
 }
 
+/// The JSON name of field `name` given its attributes (their source text): the `rename` of a
+/// `#[serde(rename = "…")]`, else `name` in camelCase (the models' `rename_all`).
+#[doc(hidden)]
+pub fn wire_name_from_attrs(name: &str, attrs: &[&str]) -> String {
+    let renamed = attrs.iter().find_map(|a| {
+        let compact: String = a.chars().filter(|c| !c.is_whitespace()).collect();
+        let rest = compact.strip_prefix("#[serde(rename=\"")?;
+        Some(rest[..rest.find('"')?].to_string())
+    });
+    renamed.unwrap_or_else(|| {
+        let mut out = String::with_capacity(name.len());
+        let mut upper = false;
+        for c in name.chars() {
+            match c {
+                '_' => upper = true,
+                c if upper => {
+                    out.extend(c.to_uppercase());
+                    upper = false;
+                }
+                c => out.push(c),
+            }
+        }
+        out
+    })
+}
+
 fn unescape(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut it = s.chars().peekable();
@@ -364,6 +393,12 @@ mod tests {
         let pp = fields.iter().find(|f| f.name == "passphrase").unwrap();
         assert_eq!(pp.ty, FieldType::Secret);
         assert!(pp.doc.starts_with("The generated passphrase"), "{}", pp.doc);
+        // the JSON names: a rename, else the camelCase of the field
+        assert_eq!(pp.wire_name, "encryptedPassphrase");
+        assert_eq!(fields.iter().find(|f| f.name == "wallet_name").unwrap().wire_name, "walletName");
+        let out = (TxOut::record_type().fields)();
+        assert_eq!(out.iter().find(|f| f.name == "script_type").unwrap().wire_name, "type");
+        assert_eq!(out.iter().find(|f| f.name == "is_mweb").unwrap().wire_name, "isMweb");
 
         let data = serde_json::json!({"walletName": "w", "encryptedPassphrase": "hunter2", "encrypted": true});
         let mut w: CreatedEncryptedWallet = serde_json::from_value(data.clone()).unwrap();

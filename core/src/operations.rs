@@ -126,6 +126,30 @@ pub struct Operation {
     pub secret_outputs: &'static [&'static str],
     /// For a variant, the operation it sends in another form.
     pub variant_of: Option<&'static Operation>,
+    /// What makes a call of it exactly-once, and how [`crate::Error::resolve`] checks one.
+    pub exactly_once: ExactlyOnce,
+}
+
+/// What the SDK does to make an operation exactly-once, and how `resolve` finds out whether a
+/// call whose outcome is unknown took effect: a property of the operation in its description,
+/// never a match on its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ExactlyOnce {
+    /// Nothing of its own: `resolve` answers `unknown` (an address creation may return an
+    /// address the wallet already had, a passphrase or seed change leaves no trace, a one-time
+    /// code is consumed).
+    Nothing,
+    /// A broadcast: its txid is computed locally, the node's "already have it" answers are a
+    /// success (so it is safe to repeat), and `resolve` looks the txid up.
+    Broadcast,
+    /// A send that takes an `idempotency_key`: the key travels in the wallet-local
+    /// description, a keyed retry finds the earlier send instead of paying again, and `resolve`
+    /// looks for the key among the wallet's transactions.
+    KeyedSend,
+    /// Creates a wallet (or imports one) under the name given: `resolve` checks that it exists.
+    CreatesWallet,
+    /// Encrypts a wallet: `resolve` checks that it is encrypted.
+    EncryptsWallet,
 }
 
 impl Operation {
@@ -200,7 +224,7 @@ macro_rules! params {
 
 macro_rules! declare_operation_table {
     ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$const:ident $camel:ident, $group:ident, $method:ident $path:literal, retry = $retry:ident
-        $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
+        $(, exactly_once = $once:ident)? $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
         $(
             #[doc = concat!("`", stringify!($method), " ", $path, "`: ", $summary, ".")]
             pub const $const: Operation = Operation {
@@ -219,6 +243,7 @@ macro_rules! declare_operation_table {
                 idempotent: retry_safe!($retry),
                 secret_outputs: &[$($($secret_output),*)?],
                 variant_of: variant_of!($($base)?),
+                exactly_once: exactly_once!($($once)?),
             };
         )*
 
@@ -235,6 +260,14 @@ macro_rules! http_method {
 macro_rules! retry_safe {
     (safe) => { true };
     (never) => { false };
+}
+
+macro_rules! exactly_once {
+    () => { ExactlyOnce::Nothing };
+    (broadcast) => { ExactlyOnce::Broadcast };
+    (keyed_send) => { ExactlyOnce::KeyedSend };
+    (creates_wallet) => { ExactlyOnce::CreatesWallet };
+    (encrypts_wallet) => { ExactlyOnce::EncryptsWallet };
 }
 
 macro_rules! variant_of {

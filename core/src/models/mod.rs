@@ -86,6 +86,7 @@ macro_rules! model_fields {
                             name: stringify!($f),
                             ty: <$t as crate::fields::ToField>::field_type(),
                             doc: crate::fields::doc_from_attrs(&[$(stringify!(#[$fm])),*]),
+                            wire_name: crate::fields::wire_name_from_attrs(stringify!($f), &[$(stringify!(#[$fm])),*]),
                         }
                     ),*],
                 }
