@@ -1,5 +1,39 @@
-//! The project's own `uniffi-bindgen` (same uniffi version as the library):
-//! `cargo run -p wallet-sdk-ffi-bindgen -- generate --library <lib> --language kotlin --out-dir <dir>`.
-fn main() {
-    uniffi::uniffi_bindgen_main()
+//! The project's own `uniffi-bindgen`: uniffi's published binding generator, its templates
+//! patched (ffi/vendor/README.md), for the two languages the project generates.
+//!
+//!     uniffi-bindgen generate --library LIB --language kotlin|swift --out-dir DIR [--no-format]
+//!
+//! Built by `ffi/scripts/generate-bindings.sh`, which prepares the patched generator first.
+
+use anyhow::{bail, Context, Result};
+use camino::Utf8PathBuf;
+use uniffi_bindgen::bindings::{generate, GenerateOptions, TargetLanguage};
+
+fn main() -> Result<()> {
+    let mut args = std::env::args().skip(1);
+    if args.next().as_deref() != Some("generate") {
+        bail!("usage: uniffi-bindgen generate --library LIB --language kotlin|swift --out-dir DIR [--no-format]");
+    }
+    let (mut source, mut out_dir, mut languages, mut format) = (None, None, Vec::new(), true);
+    while let Some(arg) = args.next() {
+        let mut value = || args.next().with_context(|| format!("{arg} needs a value"));
+        match arg.as_str() {
+            "--library" => source = Some(Utf8PathBuf::from(value()?)),
+            "--out-dir" => out_dir = Some(Utf8PathBuf::from(value()?)),
+            "--language" => languages.push(match value()?.as_str() {
+                "kotlin" => TargetLanguage::Kotlin,
+                "swift" => TargetLanguage::Swift,
+                other => bail!("the project generates kotlin and swift, not {other}"),
+            }),
+            "--no-format" => format = false,
+            other => bail!("unknown argument {other}"),
+        }
+    }
+    generate(GenerateOptions {
+        languages,
+        source: source.context("--library is required")?,
+        out_dir: out_dir.context("--out-dir is required")?,
+        format,
+        ..GenerateOptions::default()
+    })
 }

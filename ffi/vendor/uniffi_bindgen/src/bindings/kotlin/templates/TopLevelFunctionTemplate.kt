@@ -1,1 +1,0 @@
-{%- call kt::func_decl("", func, 8) %}{% endcall %}

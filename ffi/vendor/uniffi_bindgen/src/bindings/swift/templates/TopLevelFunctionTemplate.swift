@@ -1,1 +1,0 @@
-{%- call swift::func_decl("public func", func, 0) %}{% endcall %}
