@@ -55,8 +55,8 @@ publish-check:
 	CARGO_TARGET_DIR=target/publish-check cargo publish --dry-run --allow-dirty -p wallet-sdk -p wallet-sdk-ffi -p wallet-sdk-python -p wallet-cli
 
 ## Client overhead per call against an instant local server, the offline toolkit on one core, and
-## the side-by-side table of issue 13 (bench/: each client against raw reqwest, aiohttp, the JDK;
-## bench/README.md). Speed targets live here, not in tests.
+## the side-by-side table (bench/: each client against its language's raw HTTP client;
+## bench/README.md). Speed targets live there, not in tests.
 bench:
 	cargo bench -p wallet-sdk --bench client_overhead
 	flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
@@ -97,7 +97,7 @@ FUZZ_SMOKE_SECONDS ?= 20
 test-fuzz-smoke:
 	FUZZ_SECONDS=$(FUZZ_SMOKE_SECONDS) scripts/fuzz
 
-## The soak of issue 24 (bench/README.md, Soak): every language's client (Rust, Python sync and
+## The soak (bench/README.md, Soak): every language's client (Rust, Python sync and
 ## asyncio, Kotlin, Swift) against one local responder: 1,000,000 successful calls, 100,000
 ## cancelled in flight, 100,000 failing (refused, 500, undecodable); RSS growth after the warm-up
 ## <= 10 MiB, fds and threads back to their warm-up level; one table. Sizes: SOAK_CALLS,

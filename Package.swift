@@ -42,7 +42,7 @@ let package = Package(
         .executableTarget(name: "WalletSDKBench", dependencies: ["WalletSDK"], path: "bindings-swift/Sources/WalletSDKBench"),
         // the Swift WalletClient and URLSession rows of bench/run.py (bench/swift/clients.sh)
         .executableTarget(name: "WalletSDKClientBench", dependencies: ["WalletSDK"], path: "bindings-swift/Sources/WalletSDKClientBench"),
-        // the soak of issue 24 (bench/soak/swift/build.sh, scripts/soak); reads /proc, so Linux only at run time
+        // the soak (bench/soak/swift/build.sh, scripts/soak); reads /proc, so Linux only at run time
         .executableTarget(name: "WalletSDKSoak", dependencies: ["WalletSDK"], path: "bindings-swift/Sources/WalletSDKSoak"),
         // the Swift code samples of the Markdown files, compiled and never run: scripts/samples.py writes
         // them into Generated/ (not committed) beside the stand-ins they may use; bindings-swift/run-tests.sh

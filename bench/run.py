@@ -1,4 +1,4 @@
-"""Drives the side-by-side harness of issue 13 and prints its tables (bench/run.sh builds first).
+"""Drives the side-by-side harness of make bench and prints its tables (bench/run.sh builds first).
 
     python bench/run.py --rust-bin PATH [--client KEY=CMD]... [--skip KEY=REASON]... [--size-lib PATH]
 
@@ -20,8 +20,8 @@ row slower than BENCH_CALLS in BENCH_SECS keeps BENCH_CALLS.
 The JVM's rows (JIT_ROWS) warm up for BENCH_JIT_WARMUP_SECS at the speed of the row's previous
 run (at least BENCH_WARMUP calls), so a JVM row's first run is always a probe: a JVM compiles
 hot code while it runs, on the one core it is pinned to, and after 1,000 calls its compilers
-still took about a sixth of that core for the whole counted run (async-profiler,
-bench/README.md). Native and Python rows need no more than BENCH_WARMUP.
+still took about a sixth of that core for the whole counted run (async-profiler). Native and
+Python rows need no more than BENCH_WARMUP.
 
 Environment (defaults in brackets): BENCH_CALLS [20000], BENCH_SECS [2] (0: every run takes
 BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [64],
@@ -53,17 +53,17 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 
-# The APIs that `--pair` compares in one JVM, each ÷ the first, and the target ratio (issue 24:
-# the Java API within 10% of Kotlin).
+# The APIs that `--pair` compares in one JVM, each ÷ the first, and the target ratio (the Java
+# API within 10% of Kotlin; targets: bench/README.md).
 PAIRED = [("java-sdk", "kotlin", 0.9), ("java-blocking", "kotlin", 0.9)]
 
 # rows that run on the JVM (see the JIT warm-up above)
 JIT_ROWS = {"java", "kotlin", "java-sdk", "java-blocking", "okhttp"}
 
-# Pairs of rows the issues compare with each other (the first ÷ the second, the target ratio):
-# issue 24's Rust Client against a raw hyper-util client built as its transport is, and the
-# Python clients against pyreqwest's, Kotlin against OkHttp; issue 13's against aiohttp, the JDK
-# and URLSession. The Java API against Kotlin (within 10%) is measured in one JVM (PAIRED).
+# Pairs of rows compared with each other (the first ÷ the second, the target ratio): the Rust
+# Client against a raw hyper-util client built as its transport is, the Python clients against
+# pyreqwest's and aiohttp, Kotlin against OkHttp and the JDK, Swift against URLSession. The Java
+# API against Kotlin (within 10%) is measured in one JVM (PAIRED).
 VERSUS = [
     ("sdk", "raw-hyper", 0.95),
     ("py-async", "pyreqwest-async", 1.5),
@@ -292,7 +292,7 @@ def paired_table(cmd, url, in_flight, warm_secs):
 
 
 def size_table(lib, wheel_dir):
-    """The issue's size and start-up targets: wheel ≤ 5 MB, `import wallet_sdk` ≤ 30 ms, stripped
+    """The size and start-up targets: wheel ≤ 5 MB, `import wallet_sdk` ≤ 30 ms, stripped
     FFI library ≤ 8 MB (MB = 10^6 bytes)."""
     print()
     print("| size and start-up | value | target | met |")

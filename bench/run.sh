@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The side-by-side harness of issue 13 (make bench): builds the Rust half (responder, raw reqwest
+# The side-by-side harness of make bench: builds the Rust half (responder, raw reqwest
 # and the SDK's Client, a bench target of core), installs aiohttp into the bench venv (.venv, the
 # one bindings-python/build.sh fills with the wallet_sdk wheel), compiles the JDK baseline when
 # javac exists and the Kotlin and Swift clients when their toolchains exist (bench/kotlin/clients.sh,
@@ -15,7 +15,7 @@ if ! "$py" -c 'import wallet_sdk' 2>/dev/null; then
 fi
 "$py" -c 'import aiohttp' 2>/dev/null ||
     "$py" -m pip install -q --disable-pip-version-check 'aiohttp>=3.9,<4'
-# pyreqwest: the Python peer rows of issue 24 (its async and sync clients)
+# pyreqwest: the Python clients' peer rows (its async and sync clients)
 "$py" -c 'import pyreqwest' 2>/dev/null ||
     "$py" -m pip install -q --disable-pip-version-check 'pyreqwest>=0.15,<0.16'
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The code samples of the Markdown files users read, compiled in their own language (issue 23).
+"""The code samples of the Markdown files users read, compiled in their own language.
 
 Every fenced block of every Markdown file of the repository (the READMEs, CONTRIBUTING.md,
 docs/ with its ADRs, tests/; not ffi/vendor, upstream's) is placed:

@@ -1,5 +1,5 @@
 // What a thread per call costs on one core, without the SDK: the floor under the
-// `java-blocking` row (bench/README.md, "Java blocking calls and the thread-per-call floor").
+// `java-blocking` row (docs/adr/0022 gives what it showed).
 //
 // One service thread does WORK_US of busy work per request and completes the request's
 // CompletableFuture. Two ways to keep N requests in flight against it:

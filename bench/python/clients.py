@@ -1,4 +1,4 @@
-"""The Python half of the side-by-side harness of issue 13 (bench/run.py drives it).
+"""The Python half of the side-by-side harness of make bench (bench/run.py drives it).
 
     python clients.py aiohttp URL CALLS WARM N   # aiohttp + json.loads, N calls in flight
     python clients.py async   URL CALLS WARM N   # wallet_sdk.AsyncClient, N tasks in flight

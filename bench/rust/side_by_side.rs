@@ -1,4 +1,4 @@
-//! The Rust half of the side-by-side harness of issue 13 (`bench/run.sh` drives it; `make bench`).
+//! The Rust half of the side-by-side harness (`bench/run.sh` drives it; `make bench`).
 //!
 //! One binary, one role per process so that `taskset` can pin each to its own core:
 //!

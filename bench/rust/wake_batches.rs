@@ -1,6 +1,6 @@
-// A program run by hand (no build or test runs it), for issue 24's Java blocking row: what does
+// A program run by hand (no build or test runs it), for the Java blocking row: what does
 // handing results to THREADS blocked threads cost on one core, when one service thread does
-// WORK_US µs of work per call? bench/README.md ("Issue 24, session 7") has the figures.
+// WORK_US µs of work per call? docs/adr/0022 gives what it showed.
 //
 //     rustc -O -o /tmp/wake_batches bench/rust/wake_batches.rs
 //     taskset -c 1 perf stat -e context-switches /tmp/wake_batches CALLS THREADS WORK_US MODE

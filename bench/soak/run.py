@@ -1,4 +1,4 @@
-"""The soak's driver (issue 24): scripts/soak builds what runs, then runs this.
+"""The soak's driver (make soak): scripts/soak builds what runs, then runs this.
 
     run.py --soak-bin PATH [--client KEY=CMD]... [--skip KEY=REASON]... [--broken KEY=REASON]...
 

@@ -7,7 +7,7 @@
 //! loop's own thread, which holds the GIL anyway. A generic bridge instead converts each result
 //! on a blocking-pool thread that must take the GIL from the loop, and wakes the loop once per
 //! call (`call_soon_threadsafe`); with 64 calls in flight that was most of the AsyncClient's
-//! time (issue 13, bench/README.md).
+//! time (docs/adr/0008-own-asyncio-bridge.md).
 //!
 //! Cancelling the awaiting task cancels the future, whose done callback aborts the tokio task:
 //! the Rust future is dropped, as the core expects of a caller that stops waiting.

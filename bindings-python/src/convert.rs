@@ -406,7 +406,7 @@ impl Conversion {
         let values = PyTuple::new(py, values)?;
         // What `object.__new__(cls)` and `object.__setattr__` do, without a Python call per
         // object: a page makes thousands, and a single result's model was a sixth of the Python
-        // client's own work per call (bench/README.md, session 7).
+        // client's own work per call (callgrind).
         // SAFETY: `class` is a type object; `PyType_GenericNew` only allocates an instance of it
         // (its slots unset) and returns a new reference or NULL with the exception set.
         let obj = unsafe {

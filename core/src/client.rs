@@ -1049,7 +1049,7 @@ impl Client {
         let max = self.shared.max_response_bytes;
         // Boxed: the request's state (1,312 bytes) lives in its own allocation instead of being
         // carried (and moved) inside every caller's future, with fewer cache misses per call
-        // (bench/README.md, sessions 7 and 9). `Box::pin` copied the whole state into the box,
+        // (docs/adr/0023-own-connection-pool.md). `Box::pin` copied the whole state into the box,
         // most of it not yet written; allocated first, the box is written in place.
         let fut = boxed_in_place(|| async move {
             let mut resp: Incoming = self.shared.http.send(out).await.map_err(|e| match e {

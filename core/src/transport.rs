@@ -6,7 +6,7 @@
 //! reqwest, which this replaced, costs about 40 % of a small call's throughput here: it parses
 //! every request's URL again for its redirect layer and every response's URL once more, and
 //! stacks several services per request. The SDK follows no redirects and times and retries its
-//! attempts itself, so it needs none of that (bench/README.md, session 7). hyper-util's pooled
+//! attempts itself, so it needs none of that (docs/adr/0010-direct-transport-on-hyper.md). hyper-util's pooled
 //! client, which replaced reqwest, boxed a 2.5 kB future per request, cloned the connector
 //! into it and kept its pool in a hash map by origin; a client of the SDK talks to one origin
 //! (ADR 0023).

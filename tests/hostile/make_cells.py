@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes tests/hostile/cells.json, the hostile-answer cells of the fault matrix (issue 20), from
+"""Writes tests/hostile/cells.json, the hostile-answer cells of the fault matrix, from
 the tables below; `--check` fails when the file differs from what they give (scripts/test-hostile
 runs it). The cells are data: each language's runner reads cells.json (tests/hostile/README.md).
 
@@ -267,7 +267,7 @@ def echoed_input_cells() -> list:
 def build() -> str:
     doc = {
         "about": [
-            "The hostile-answer cells of the fault matrix (issue 20), written by tests/hostile/make_cells.py:",
+            "The hostile-answer cells of the fault matrix, written by tests/hostile/make_cells.py:",
             "edit the script, not this file. Each cell is one call of `op` with `args` through wallet-fault-proxy,",
             "which answers it with `rule` (bodyParts: docs/fault-proxy.md); scripts/test-hostile scopes the rule to",
             "a fresh API key and runs each cell in each language in a child process of its own. `expect`: the kinds",

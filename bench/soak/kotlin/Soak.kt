@@ -1,4 +1,4 @@
-// The Kotlin soak (issue 24; built by bench/soak/kotlin/build.sh, driven by scripts/soak):
+// The Kotlin soak (make soak; built by bench/soak/kotlin/build.sh, driven by scripts/soak):
 //
 //     java ... org.walletsdk.soak.SoakKt OK,SLOW,E500,GARBAGE,REFUSED PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S
 //

@@ -1,4 +1,4 @@
-"""The Python half of the soak (issue 24; scripts/soak drives it).
+"""The Python half of the soak (make soak; scripts/soak drives it).
 
     python soak.py sync  PORTS PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S   # Client, N threads
     python soak.py async PORTS PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S   # AsyncClient, N tasks

@@ -1,4 +1,4 @@
-//! The Rust half of the soak (issue 24; `scripts/soak`, `make soak`): the local responder every
+//! The Rust half of the soak (`scripts/soak`, `make soak`): the local responder every
 //! language's soak program calls, and the Rust client's soak.
 //!
 //! ```text
@@ -21,7 +21,7 @@
 //!
 //! REFUSED is a port that was bound and closed again: nothing listens there.
 //!
-//! A client phase prints one JSON line (see `bench/soak/README.md`): calls, outcomes, and
+//! A client phase prints one JSON line (read by `bench/soak/run.py`): calls, outcomes, and
 //! VmRSS / open fds / threads after the warm-up and after the phase (after a settle that waits up
 //! to SETTLE_S seconds for the threads to come back to the warm-up's level and the fds to at most
 //! SLACK above it: idle keep-alive connections the pool may keep). A cancelled call is cancelled

@@ -1,4 +1,4 @@
-// The Swift soak (issue 24; built by bench/soak/swift/build.sh, driven by scripts/soak):
+// The Swift soak (make soak; built by bench/soak/swift/build.sh, driven by scripts/soak):
 //
 //     WalletSDKSoak OK,SLOW,E500,GARBAGE,REFUSED PHASE CALLS WARM N SLACK CANCEL_MS SETTLE_S
 //

@@ -35,7 +35,7 @@ final class Told: @unchecked Sendable {
 
 /// A create or a send is never repeated by accident and never vanishes: a gateway's 504 after the
 /// service acted, an unreadable 2xx, and a `cancellable` call cancelled while the sandbox holds
-/// the request (issue 9, docs/adr/0002). Each test mints its own API key and scopes its proxy
+/// the request (docs/adr/0002). Each test mints its own API key and scopes its proxy
 /// rules and sandbox delays to it; the client talks to the sandbox through the fault proxy,
 /// whose counters prove how many requests reached the sandbox.
 final class SafetyTests: XCTestCase {

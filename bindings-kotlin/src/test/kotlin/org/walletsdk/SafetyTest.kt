@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit
 /**
  * A create or a send is never repeated by accident and never vanishes: a gateway's 504 after the
  * service acted, an unreadable 2xx and a coroutine cancelled while the sandbox holds the request
- * (issue 9, docs/adr/0002). Each test mints its own API key and scopes its proxy rules and
+ * (docs/adr/0002). Each test mints its own API key and scopes its proxy rules and
  * sandbox delays to it; the client talks to the sandbox through the fault proxy, whose counters
  * prove how many requests reached the sandbox.
  */
