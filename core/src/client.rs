@@ -9,7 +9,8 @@ use tracing::Instrument;
 
 use crate::address_type::AddressTypeCodes;
 use crate::credential::{now_unix, Credential};
-use crate::decode::{self, FromData, RawResponse};
+use crate::decode::{self, RawResponse};
+use crate::raw_json::FromData;
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::locks::{read, write};
 use crate::operations::{HttpMethod, Location, Operation, CREDENTIAL_WIRE_NAME};
@@ -898,7 +899,7 @@ impl Client {
         // the raw JSON below reads `data`, which the envelope scan may have skipped unchecked
         let (request_id, status, outcome) = match result.and_then(|a| a.checked(op)) {
             Ok(a) => {
-                let data = decode::redact_answer(op, a.data(), &[], Some(forms));
+                let data = crate::raw_json::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {
@@ -1274,7 +1275,7 @@ pub fn call_arguments_from_json(json: &str) -> Result<serde_json::Map<String, se
         Ok(serde_json::Value::Object(map)) => Ok(map),
         Ok(other) => Err(Error::invalid_input(
             field,
-            format!("must be a JSON object of arguments, not {}", crate::decode::json_type_name(&other)),
+            format!("must be a JSON object of arguments, not {}", crate::json_limits::json_type_name(&other)),
         )),
         // serde_json's syntax errors name a line and column, never the text
         Err(e) => Err(Error::invalid_input(field, format!("not valid JSON: {e}"))),

@@ -32,13 +32,13 @@ pub(crate) struct Timers {
 
 impl Default for Timers {
     fn default() -> Timers {
-        Timers { spare: Mutex::default(), process: crate::fork::process_id() }
+        Timers { spare: Mutex::default(), process: crate::process::process_id() }
     }
 }
 
 impl Drop for Timers {
     fn drop(&mut self) {
-        if crate::fork::process_id() != self.process {
+        if crate::process::process_id() != self.process {
             std::mem::forget(std::mem::take(self.spare.get_mut().unwrap_or_else(|e| e.into_inner())));
         }
     }
@@ -121,7 +121,7 @@ impl Timers {
             // a forked child (a client carried across `fork()`) it is let go of undropped
             other => {
                 if let Some(timer) = other {
-                    if crate::fork::process_id() != self.process {
+                    if crate::process::process_id() != self.process {
                         std::mem::forget(timer);
                     }
                 }

@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::Operation;
 use crate::json_limits;
-use crate::raw_json::{self, RawJson, Redaction};
+use crate::raw_json::{self, answer_carries_secret, redact_answer, FromData, RawJson};
 use crate::redact;
 
 /// Largest excerpt of an unreadable body kept in an error.
@@ -35,31 +35,6 @@ pub(crate) fn content_type(value: &http::HeaderValue) -> Option<Cow<'static, str
     match USUAL.iter().find(|usual| usual.as_bytes() == value.as_bytes()) {
         Some(usual) => Some(Cow::Borrowed(usual)),
         None => value.to_str().ok().map(|text| Cow::Owned(text.to_string())),
-    }
-}
-
-/// A result type decoded from the response `data`.
-pub trait FromData: serde::de::DeserializeOwned {
-    /// Stores the raw (redacted) `data` JSON.
-    #[doc(hidden)]
-    fn set_raw(&mut self, raw: RawJson);
-}
-
-/// The untyped result of [`crate::Client::call`]: the answer's `data`, redacted.
-impl FromData for RawJson {
-    fn set_raw(&mut self, raw: RawJson) {
-        *self = raw;
-    }
-}
-
-pub(crate) fn json_type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
     }
 }
 
@@ -125,14 +100,6 @@ check whether it took effect before trying again";
 
 /// Largest redacted body kept in [`Error::raw_body`].
 const RAW_BODY_LIMIT: usize = 64 * 1024;
-
-/// Field names whose values are redacted from every raw JSON the SDK keeps, whatever the
-/// operation (besides each operation's own secret fields).
-const ALWAYS_SECRET_FIELDS: &[&str] = &[
-    "privateKey", "addressPrivateKey", "addressPrivatKey", "mnemonics", "mnemonic", "passphrase",
-    "encryptedPassphrase", "old_passphrase", "new_passphrase", "oldPassphrase", "newPassphrase", "wif", "seed",
-    "xprv", "tprv", "nodeUrlOrApiAccessKey", "apiKey",
-];
 
 /// An answer's text, zeroed when it goes: an answer may hold a secret of its own (a phrase, a
 /// key) that no result or error keeps.
@@ -260,37 +227,6 @@ impl Answer {
             .and_then(|r| self.body.get(r))
             .unwrap_or("null")
     }
-}
-
-/// `true` when the operation's answer carries a secret of its own (a private key, a
-/// mnemonic, a passphrase, an OTP code): its bodies are never shown in errors, and its raw
-/// JSON keeps only fields known to be public.
-pub(crate) fn answer_carries_secret(op: &Operation) -> bool {
-    !op.secret_outputs.is_empty()
-}
-
-/// The raw JSON of an answer as the SDK keeps it: secret fields (of any operation and of this
-/// one) redacted, for answers that carry a secret everything but `public_fields` too, and the
-/// call's `echoed` secrets scrubbed. `text` is valid JSON.
-pub(crate) fn redact_answer(
-    op: &Operation,
-    text: &str,
-    public_fields: &[&str],
-    echoed: Option<&redact::SecretForms>,
-) -> RawJson {
-    let inputs: Vec<&str> = op
-        .params
-        .iter()
-        .filter(|p| p.secret)
-        .map(|p| p.wire_name)
-        .collect();
-    let rules = Redaction {
-        public_fields: answer_carries_secret(op).then_some(public_fields),
-        secret_fields: &[ALWAYS_SECRET_FIELDS, op.secret_outputs, &inputs],
-        echoed,
-        hex_is_secret: answer_carries_secret(op),
-    };
-    raw_json::redacted(text, &rules)
 }
 
 /// The body of an unreadable answer as kept in an error: nothing for an answer that carries

@@ -402,13 +402,13 @@ mod tests {
 
         let data = serde_json::json!({"walletName": "w", "encryptedPassphrase": "hunter2", "encrypted": true});
         let mut w: CreatedEncryptedWallet = serde_json::from_value(data.clone()).unwrap();
-        let raw = crate::decode::redact_answer(
+        let raw = crate::raw_json::redact_answer(
             &crate::operations::CREATE_ENCRYPTED_WALLET,
             &data.to_string(),
             &[],
             None,
         );
-        crate::decode::FromData::set_raw(&mut w, raw);
+        crate::raw_json::FromData::set_raw(&mut w, raw);
         let r = w.to_record();
         assert_eq!(r.type_name, "CreatedEncryptedWallet");
         assert!(!format!("{r:?}").contains("hunter2"));

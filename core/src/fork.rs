@@ -2,53 +2,15 @@
 //! `fork()` the child has none of the parent's runtime threads, and the parent's pooled
 //! connections must not be shared. Both are re-created in the child on first use.
 
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{Arc, Mutex, Once, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 use crate::client::{Client, ClientBuilder};
 use crate::error::{Error, Result};
 use crate::locks::lock;
 
+pub use crate::process::process_id;
+
 static SHARED_RUNTIME: Mutex<Option<(u32, tokio::runtime::Runtime)>> = Mutex::new(None);
-
-/// This process's id once read, 0 before that and again in a child right after `fork()`.
-static PROCESS_ID: AtomicU32 = AtomicU32::new(0);
-/// Whether the child handler that forgets `PROCESS_ID` is registered (else the id is asked for
-/// each time: a child must never take its parent's id for its own).
-static FORGOTTEN_IN_CHILD: AtomicBool = AtomicBool::new(false);
-static REGISTER: Once = Once::new();
-
-/// The id of the current process, without a system call per call: every call checks it (a
-/// `getpid` each was 2–4 % of a call's time from Swift and the JVM). The id is read once and
-/// forgotten by a `pthread_atfork` child handler, so a child reads its own.
-pub fn process_id() -> u32 {
-    REGISTER.call_once(|| {
-        #[cfg(unix)]
-        // SAFETY: the handler only stores into an atomic, which is async-signal-safe as the
-        // child side of fork() requires.
-        let registered = unsafe { libc::pthread_atfork(None, None, Some(forget_process_id)) == 0 };
-        // no fork() to follow
-        #[cfg(not(unix))]
-        let registered = true;
-        FORGOTTEN_IN_CHILD.store(registered, Ordering::SeqCst);
-    });
-    if !FORGOTTEN_IN_CHILD.load(Ordering::Relaxed) {
-        return std::process::id();
-    }
-    match PROCESS_ID.load(Ordering::Relaxed) {
-        0 => {
-            let id = std::process::id();
-            PROCESS_ID.store(id, Ordering::Relaxed);
-            id
-        }
-        id => id,
-    }
-}
-
-#[cfg(unix)]
-extern "C" fn forget_process_id() {
-    PROCESS_ID.store(0, Ordering::Relaxed);
-}
 
 /// What runs on a worker of the shared runtime just before it sleeps for want of work
 /// ([`on_shared_runtime_idle`]).

@@ -10,7 +10,7 @@
 //! - [`call_args`] and [`call_args_json`]: the untyped call's arguments turned into a request
 //!   (validation and placement), without sending it.
 //!
-//! The internals used: `decode::{interpret, typed, redact_answer, parse_retry_after,
+//! The internals used: `decode::{interpret, typed, parse_retry_after,
 //! RawResponse}`, `redact::{SecretForms::with_credential, FormSet::credential, service_text}`,
 //! `Credential::echo_forms`, `Error::{scrub, set_attempts, set_operation}`,
 //! `raw_json::{redacted, Redaction}`, `request::{Args::from_json, build_with}`,
@@ -25,7 +25,8 @@ use serde_json::{Map, Value};
 
 use crate::address_type::AddressTypeCodes;
 use crate::credential::Credential;
-use crate::decode::{self, FromData, RawResponse};
+use crate::decode::{self, RawResponse};
+use crate::raw_json::FromData;
 use crate::error::{Error, Result};
 use crate::fields::RawOf;
 use crate::operations::{self, Operation};
@@ -202,7 +203,7 @@ impl Call {
         let forms = &self.forms;
         let (request_id, status, outcome) = match decode::interpret(op, raw).and_then(|a| a.checked(op)) {
             Ok(a) => {
-                let data = decode::redact_answer(op, a.data(), &[], Some(forms));
+                let data = raw_json::redact_answer(op, a.data(), &[], Some(forms));
                 (a.request_id.clone(), Some(a.status), Ok(data))
             }
             Err(e) => {

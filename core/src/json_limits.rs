@@ -165,6 +165,18 @@ pub(crate) fn value_too_deep(value: &serde_json::Value) -> bool {
     false
 }
 
+/// What a JSON value is, as an error message names it (`a string`, `an array`…).
+pub(crate) fn json_type_name(v: &serde_json::Value) -> &'static str {
+    match v {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "a boolean",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "a string",
+        serde_json::Value::Array(_) => "an array",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -47,6 +47,7 @@ pub mod models;
 pub mod offline;
 pub mod operations;
 mod paging;
+mod process;
 pub mod panic;
 mod raw_json;
 mod redact;
@@ -69,7 +70,8 @@ pub use client::{
     ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, SETTLE_MARGIN, VERSION,
 };
 pub use credential::Credential;
-pub use decode::{FromData, EXCERPT_LIMIT, MAX_RETRY_AFTER};
+pub use decode::{EXCERPT_LIMIT, MAX_RETRY_AFTER};
+pub use raw_json::FromData;
 pub use json_limits::{BYTES_PER_ENTRY, BYTES_PER_MEMBER, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
 pub use events::{

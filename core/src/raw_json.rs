@@ -71,7 +71,7 @@ impl Later {
     fn text(&self) -> &str {
         self.text.get_or_init(|| {
             let data = self.body.get(self.data.clone()).unwrap_or("null");
-            let mut redacted = crate::decode::redact_answer(self.op, data, &[], self.echoed.as_ref());
+            let mut redacted = redact_answer(self.op, data, &[], self.echoed.as_ref());
             match std::mem::replace(&mut redacted.0, Repr::Static("null")) {
                 Repr::Text(text) => text,
                 // redact_answer makes text
@@ -132,7 +132,7 @@ impl RawJson {
 
     /// The raw JSON of the `data` of `body` (valid JSON, passed by `json_limits::check`), an
     /// answer of `op` that carries no secret of its own to a call whose only secret is the
-    /// credential (`echoed`: its forms), redacted as `decode::redact_answer` does when first
+    /// credential (`echoed`: its forms), redacted as [`redact_answer`] does when first
     /// read.
     pub(crate) fn later(body: String, data: Range<usize>, op: &'static Operation, echoed: Option<SecretForms>) -> RawJson {
         RawJson(Repr::Later(Arc::new(Later { body, data, op, echoed, text: OnceLock::new() })))
@@ -559,6 +559,59 @@ pub(crate) fn type_name(text: &str) -> &'static str {
         Some(b'n') => "null",
         _ => "a number",
     }
+}
+
+/// A result type decoded from the response `data`.
+pub trait FromData: serde::de::DeserializeOwned {
+    /// Stores the raw (redacted) `data` JSON.
+    #[doc(hidden)]
+    fn set_raw(&mut self, raw: RawJson);
+}
+
+/// The untyped result of [`crate::Client::call`]: the answer's `data`, redacted.
+impl FromData for RawJson {
+    fn set_raw(&mut self, raw: RawJson) {
+        *self = raw;
+    }
+}
+
+/// Field names whose values are redacted from every raw JSON the SDK keeps, whatever the
+/// operation (besides each operation's own secret fields).
+const ALWAYS_SECRET_FIELDS: &[&str] = &[
+    "privateKey", "addressPrivateKey", "addressPrivatKey", "mnemonics", "mnemonic", "passphrase",
+    "encryptedPassphrase", "old_passphrase", "new_passphrase", "oldPassphrase", "newPassphrase", "wif", "seed",
+    "xprv", "tprv", "nodeUrlOrApiAccessKey", "apiKey",
+];
+
+/// `true` when the operation's answer carries a secret of its own (a private key, a
+/// mnemonic, a passphrase, an OTP code): its bodies are never shown in errors, and its raw
+/// JSON keeps only fields known to be public.
+pub(crate) fn answer_carries_secret(op: &Operation) -> bool {
+    !op.secret_outputs.is_empty()
+}
+
+/// The raw JSON of an answer as the SDK keeps it: secret fields (of any operation and of this
+/// one) redacted, for answers that carry a secret everything but `public_fields` too, and the
+/// call's `echoed` secrets scrubbed. `text` is valid JSON.
+pub(crate) fn redact_answer(
+    op: &Operation,
+    text: &str,
+    public_fields: &[&str],
+    echoed: Option<&SecretForms>,
+) -> RawJson {
+    let inputs: Vec<&str> = op
+        .params
+        .iter()
+        .filter(|p| p.secret)
+        .map(|p| p.wire_name)
+        .collect();
+    let rules = Redaction {
+        public_fields: answer_carries_secret(op).then_some(public_fields),
+        secret_fields: &[ALWAYS_SECRET_FIELDS, op.secret_outputs, &inputs],
+        echoed,
+        hex_is_secret: answer_carries_secret(op),
+    };
+    redacted(text, &rules)
 }
 
 #[cfg(test)]

@@ -12,7 +12,7 @@ use serde::de::DeserializeOwned;
 use zeroize::Zeroize;
 
 /// What replaces a secret.
-pub(crate) const REDACTED: &str = "[REDACTED]";
+pub(crate) use crate::shapes::REDACTED;
 
 /// Secrets shorter than this are not scrubbed from free text: replacing every `"abc"` in a
 /// message would destroy it without protecting much (the inputs themselves are never put in

@@ -13,7 +13,8 @@
 
 use std::ops::Range;
 
-use crate::redact::REDACTED;
+/// What stands in the place of a secret in every text the SDK gives out.
+pub(crate) const REDACTED: &str = "[REDACTED]";
 
 /// Shorter texts hold none of the shapes (the shortest, twelve 3-letter words, is 47 bytes;
 /// a JWT is longer than this in practice).

@@ -9,7 +9,7 @@
 
 use serde_json::Value;
 
-use crate::decode::FromData;
+use crate::raw_json::FromData;
 use crate::error::{Error, ErrorKind, Result};
 use crate::raw_json::RawJson;
 

@@ -405,7 +405,7 @@ pub(crate) struct IdleConnections<S> {
 
 impl<S> Default for IdleConnections<S> {
     fn default() -> Self {
-        IdleConnections { connections: Vec::new(), process: crate::fork::process_id() }
+        IdleConnections { connections: Vec::new(), process: crate::process::process_id() }
     }
 }
 
@@ -415,7 +415,7 @@ impl<S> Drop for IdleConnections<S> {
     /// lock of that runtime that another thread of the parent may have held when the process
     /// was copied.
     fn drop(&mut self) {
-        if crate::fork::process_id() != self.process {
+        if crate::process::process_id() != self.process {
             std::mem::forget(std::mem::take(&mut self.connections));
         }
     }

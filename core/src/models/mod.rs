@@ -35,7 +35,7 @@ macro_rules! result_type {
                 &self.raw
             }
         }
-        impl crate::decode::FromData for $name {
+        impl crate::raw_json::FromData for $name {
             fn set_raw(&mut self, raw: RawJson) {
                 self.raw = raw;
             }
