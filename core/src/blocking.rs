@@ -144,9 +144,9 @@ impl Client {
         self.run(|c| async move { c.call_typed(operation, arguments).await })
     }
 
-    /// Blocking form of [`Error::resolve`]: what became of the call that failed with `error`.
+    /// Blocking form of [`crate::Client::resolve`]: what became of the call that failed with `error`.
     pub fn resolve(&self, error: &Error) -> Result<crate::Resolution> {
-        self.run(|c| async move { error.resolve(&c).await })
+        self.run(|c| async move { c.resolve(error).await })
     }
 
     /// Blocking form of [`crate::Client::resolve_token`].

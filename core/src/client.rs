@@ -438,7 +438,7 @@ impl ClientBuilder {
         self
     }
 
-    /// How long after an `outcome_unknown` error [`Error::resolve`] waits before it says "not
+    /// How long after an `outcome_unknown` error [`Client::resolve`] waits before it says "not
     /// applied" of an operation it cannot find: the longest a request that left may still be
     /// on its way or at work in the service. Default: the per-attempt timeout plus
     /// [`SETTLE_MARGIN`] (60 s), so 120 s with the default timeout. A service that may work on
@@ -658,13 +658,6 @@ impl Client {
         &self.shared.keyed_sends
     }
 
-    /// Resolves a saved [`Error::outcome_token`] (see [`Error::resolve`]): what became of a
-    /// call that failed with `outcome_unknown`, perhaps in another process. A token that is not
-    /// one of this SDK's is an `invalid_input` error on `token`.
-    pub async fn resolve_token(&self, token: &str) -> Result<crate::Resolution> {
-        crate::exactly_once::resolve_token(token, self).await
-    }
-
     /// The settle time of this client (see [`ClientBuilder::settle_time`]).
     pub fn settle_time(&self) -> Duration {
         self.settings.settle_time.unwrap_or_else(|| self.settings.timeout.saturating_add(SETTLE_MARGIN))
@@ -795,7 +788,7 @@ impl Client {
     }
 
     /// [`Client::execute`]'s work without the exactly-once rules of broadcasts and keyed sends:
-    /// an error that leaves the outcome open carries `resolve` (see [`Error::resolve`]). A keyed
+    /// an error that leaves the outcome open carries `resolve` (see [`Client::resolve`]). A keyed
     /// send's `hold` goes with its request and is released when that settles.
     pub(crate) async fn execute_plain(
         &self,

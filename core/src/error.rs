@@ -158,6 +158,15 @@ impl fmt::Display for ErrorKind {
     }
 }
 
+/// What an error keeps so that its call can be resolved later: given by the exactly-once layer,
+/// which reads it back ([`OutcomeInfo::as_any`]); the error only turns it into its token.
+pub(crate) trait OutcomeInfo: std::any::Any + Send + Sync + fmt::Debug {
+    /// The outcome token: signed text that holds no secret.
+    fn to_token(&self) -> String;
+    /// Itself, to be read back as the type the exactly-once layer made.
+    fn as_any(&self) -> &dyn std::any::Any;
+}
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Details {
     pub operation: Option<&'static str>,
@@ -175,8 +184,9 @@ pub(crate) struct Details {
     /// Set once a non-idempotent request may have reached the service: repeating it could
     /// act twice, so the error is never retryable whatever its kind.
     pub may_have_reached_service: bool,
-    /// What [`Error::resolve`] needs to find out what became of the call (never a secret).
-    pub resolve: Option<std::sync::Arc<crate::exactly_once::ResolveInfo>>,
+    /// What [`crate::Client::resolve`] needs to find out what became of the call (never a
+    /// secret), kept by the exactly-once layer.
+    pub resolve: Option<std::sync::Arc<dyn OutcomeInfo>>,
 }
 
 /// Every failure of the SDK: a stable [`kind`](Error::kind), a message a user can act on
@@ -363,24 +373,7 @@ impl Error {
         self.details.raw_body.as_deref()
     }
 
-    /// Finds out what became of the call that failed with this error, for an `outcome_unknown`
-    /// error (and a failed `broadcast_transaction`): whether the operation took effect
-    /// ([`ResolutionState::Applied`](crate::ResolutionState::Applied), with the txid or the
-    /// sent funds), certainly did not
-    /// ([`NotApplied`](crate::ResolutionState::NotApplied)), or cannot be told
-    /// ([`Unknown`](crate::ResolutionState::Unknown)). See [`crate::Resolution`] for what each
-    /// operation can tell.
-    ///
-    /// "Not applied" is said only once the request can no longer be in flight: when the
-    /// operation is not found, `resolve` waits until the settle time has passed since the
-    /// error ([`crate::ClientBuilder::settle_time`]; by default the per-attempt timeout plus
-    /// 60 s) and looks again. An error of a failed look-up (the service unreachable, say) is
-    /// returned as the `Err`; calling `resolve` again later is safe.
-    pub async fn resolve(&self, client: &crate::Client) -> Result<crate::Resolution> {
-        crate::exactly_once::resolve(self, client).await
-    }
-
-    /// What [`Error::resolve`] needs, as text to keep and resolve later, in this process or
+    /// What [`crate::Client::resolve`] needs, as text to keep and resolve later, in this process or
     /// another, with [`crate::Client::resolve_token`] (the CLI's `wallet resolve`, a job queue,
     /// a database row; the bindings give it to Kotlin, Swift and Python as `outcome_token`).
     /// JSON holding the operation, the non-secret inputs that identify its effect (txid, wallet
@@ -390,16 +383,11 @@ impl Error {
         self.details.resolve.as_ref().map(|info| info.to_token())
     }
 
-    /// The blocking form of [`Error::resolve`], with the blocking client.
-    pub fn resolve_blocking(&self, client: &crate::blocking::Client) -> Result<crate::Resolution> {
-        client.resolve(self)
+    pub(crate) fn resolve_info(&self) -> Option<&dyn OutcomeInfo> {
+        self.details.resolve.as_deref()
     }
 
-    pub(crate) fn resolve_info(&self) -> Option<&std::sync::Arc<crate::exactly_once::ResolveInfo>> {
-        self.details.resolve.as_ref()
-    }
-
-    pub(crate) fn with_resolve_info(mut self, info: crate::exactly_once::ResolveInfo) -> Error {
+    pub(crate) fn with_resolve_info(mut self, info: impl OutcomeInfo) -> Error {
         self.details.resolve = Some(std::sync::Arc::new(info));
         self
     }

@@ -1,5 +1,5 @@
 //! Exactly-once money (docs/adr/0014-exactly-once-sends.md): broadcasts that can be repeated,
-//! sends with an idempotency key, and [`Error::resolve`] for the calls whose outcome is unknown.
+//! sends with an idempotency key, and [`Client::resolve`] for the calls whose outcome is unknown.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -105,7 +105,7 @@ pub(crate) fn check_description(args: &Args) -> Result<()> {
 
 // ------------------------------------------------------------------ what resolve tells
 
-/// What [`Error::resolve`] found out about a call whose outcome was unknown.
+/// What [`Client::resolve`] found out about a call whose outcome was unknown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ResolutionState {
     /// The operation took effect (the transaction is in the mempool or a block, the wallet
@@ -137,7 +137,7 @@ impl std::fmt::Display for ResolutionState {
     }
 }
 
-/// The answer of [`Error::resolve`]. What each operation can tell:
+/// The answer of [`Client::resolve`]. What each operation can tell:
 ///
 /// | operation | how | applied gives |
 /// |---|---|---|
@@ -188,7 +188,7 @@ impl Resolution {
     }
 }
 
-/// What an error keeps for [`Error::resolve`]: the operation and the inputs that identify
+/// What an error keeps for [`Client::resolve`]: the operation and the inputs that identify
 /// its effect. Never a secret (txids, wallet names and keys are not).
 #[derive(Clone, Debug)]
 pub(crate) struct ResolveInfo {
@@ -210,6 +210,15 @@ pub(crate) struct ResolveInfo {
     from_token: bool,
     /// What signs its token: the state key of the client that made it.
     signer: Arc<StateKey>,
+}
+
+impl crate::error::OutcomeInfo for ResolveInfo {
+    fn to_token(&self) -> String {
+        ResolveInfo::to_token(self)
+    }
+    fn as_any(&self) -> &dyn std::any::Any {
+        self
+    }
 }
 
 impl ResolveInfo {
@@ -484,7 +493,7 @@ impl OutcomeTokenCell {
 
     /// [`seal`](Self::seal) as the error of a call given up: `None` when nothing was sent,
     /// otherwise an `outcome_unknown` [`Error`] like any other, whose
-    /// [`resolve`](Error::resolve) and [`outcome_token`](Error::outcome_token) work as usual.
+    /// [`resolve`](crate::Client::resolve) and [`outcome_token`](Error::outcome_token) work as usual.
     pub fn seal_error(&self) -> Option<Error> {
         let mut state = lock(&self.0);
         state.sealed = true;
@@ -971,7 +980,7 @@ enum Check {
 }
 
 pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
-    let Some(info) = e.resolve_info() else { return Ok(without_info(e)) };
+    let Some(info) = e.resolve_info().and_then(|info| info.as_any().downcast_ref::<ResolveInfo>()) else { return Ok(without_info(e)) };
     match check(client, info).await? {
         Check::Found(r) => return Ok(*r),
         Check::Unchecked(reason) => return Ok(Resolution::new(ResolutionState::Unknown, Some(info), reason)),
@@ -1009,7 +1018,7 @@ pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
 impl Resolution {
     /// The answer for an error without an [`Error::outcome_token`], from its facts (what a
     /// binding's `resolve(error)` has): its kind (`None` for the bindings' own `cancelled` and
-    /// `internal`), operation, attempts and HTTP status. The same rules as [`Error::resolve`].
+    /// `internal`), operation, attempts and HTTP status. The same rules as [`Client::resolve`].
     pub fn without_token(kind: Option<ErrorKind>, operation: Option<String>, attempts: u32, status: Option<u16>) -> Resolution {
         let op = operation.as_deref().and_then(ops::by_name);
         let idempotent = op.is_none_or(|o| o.idempotent);
@@ -1033,11 +1042,30 @@ impl Resolution {
     }
 }
 
-/// [`Client::resolve_token`]: resolves a saved [`Error::outcome_token`].
-pub(crate) async fn resolve_token(token: &str, client: &Client) -> Result<Resolution> {
-    let info = ResolveInfo::from_token(token, client.state_key())?;
-    let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
-    resolve(&placeholder, client).await
+impl Client {
+    /// Finds out what became of the call that failed with `error`, for an `outcome_unknown`
+    /// error (and a failed `broadcast_transaction`): whether the operation took effect
+    /// ([`ResolutionState::Applied`], with the txid or the sent funds), certainly did not
+    /// ([`ResolutionState::NotApplied`]), or cannot be told ([`ResolutionState::Unknown`]). See
+    /// [`Resolution`] for what each operation can tell.
+    ///
+    /// "Not applied" is said only once the request can no longer be in flight: when the
+    /// operation is not found, `resolve` waits until the settle time has passed since the
+    /// error ([`crate::ClientBuilder::settle_time`]; by default the per-attempt timeout plus
+    /// 60 s) and looks again. An error of a failed look-up (the service unreachable, say) is
+    /// returned as the `Err`; calling `resolve` again later is safe.
+    pub async fn resolve(&self, error: &Error) -> Result<Resolution> {
+        resolve(error, self).await
+    }
+
+    /// Resolves a saved [`Error::outcome_token`] (see [`Client::resolve`]): what became of a
+    /// call that failed with `outcome_unknown`, perhaps in another process. A token that is not
+    /// one of this SDK's is an `invalid_input` error on `token`.
+    pub async fn resolve_token(&self, token: &str) -> Result<Resolution> {
+        let info = ResolveInfo::from_token(token, self.state_key())?;
+        let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
+        resolve(&placeholder, self).await
+    }
 }
 
 /// An error that carries nothing to check.

@@ -126,7 +126,7 @@ pub struct Operation {
     pub secret_outputs: &'static [&'static str],
     /// For a variant, the operation it sends in another form.
     pub variant_of: Option<&'static Operation>,
-    /// What makes a call of it exactly-once, and how [`crate::Error::resolve`] checks one.
+    /// What makes a call of it exactly-once, and how [`crate::Client::resolve`] checks one.
     pub exactly_once: ExactlyOnce,
 }
 

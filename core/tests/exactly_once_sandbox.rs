@@ -163,7 +163,7 @@ async fn a_broadcast_whose_answer_is_lost_is_repeated_or_resolves_to_applied() {
     let err = c.broadcast_transaction(&hex).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Transport, "{err}");
     assert_eq!(e.forwarded(BROADCAST).await, 3);
-    let r = err.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&err).await.expect("resolve");
     assert_eq!((r.state, r.txid.as_deref()), (ResolutionState::Applied, Some(local.as_str())), "{r:?}");
     // one answer lost: the SDK repeats the broadcast, and the node's "already have it" is success
     let (hex, _, _) = signed_transaction(&e, "bcrep").await;
@@ -189,7 +189,7 @@ async fn a_keyed_send_whose_answer_is_lost_resolves_applied_and_is_never_paid_tw
     e.arm(SEND, "status_after_forward", 1, json!({"status": 504})).await;
     let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutcomeUnknown, "{err}");
-    let r = err.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&err).await.expect("resolve");
     assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
     let txid = r.txid.clone().expect("the txid");
     let sent = r.sent.expect("the send");
@@ -218,7 +218,7 @@ async fn a_keyed_send_lost_before_the_service_resolves_not_applied_and_the_retry
     let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutcomeUnknown, "{err}");
     let started = std::time::Instant::now();
-    let r = err.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&err).await.expect("resolve");
     assert_eq!(r.state, ResolutionState::NotApplied, "{r:?}");
     assert!(started.elapsed() >= Duration::from_secs(2), "resolve waited out the settle time: {:?}", started.elapsed());
     assert_eq!(e.forwarded(SEND).await, 0);
@@ -240,12 +240,12 @@ async fn a_lost_wallet_creation_resolves_and_says_when_its_secret_is_gone() {
     e.arm("/api/Wallet/create-importable-wallet", "close_after_forward", 1, json!({})).await;
     let err = c.create_importable_wallet(&name).await.unwrap_err();
     assert_eq!(err.kind(), ErrorKind::OutcomeUnknown);
-    let r = err.resolve(&c).await.unwrap();
+    let r = c.resolve(&err).await.unwrap();
     assert_eq!((r.state, r.secret_lost, r.wallet_name.as_deref()), (ResolutionState::Applied, true, Some(name.as_str())), "{r:?}");
     // an address creation cannot be checked
     e.arm("/api/Address/create", "close_after_forward", 1, json!({})).await;
     let err = c.create_address(&name, Default::default()).await.unwrap_err();
-    assert_eq!(err.resolve(&c).await.unwrap().state, ResolutionState::Unknown);
+    assert_eq!(c.resolve(&err).await.unwrap().state, ResolutionState::Unknown);
 }
 
 /// A client through the proxy whose calls give up after `timeout`.
@@ -280,7 +280,7 @@ async fn a_keyed_retry_while_the_first_request_is_held_on_its_way_never_pays_twi
     let third = other.send_funds_from_wallet(&wallet, &recipient, amount, options("held-1")).await.unwrap_err();
     assert_eq!(third.kind(), ErrorKind::OutcomeUnknown, "{third}");
     // resolving the refusal waits for the first request, which did arrive
-    let r = again.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&again).await.expect("resolve");
     assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
     assert_eq!(e.forwarded(SEND).await, 1);
     let txid = r.txid.expect("txid");
@@ -314,7 +314,7 @@ async fn a_lost_keyed_send_behind_a_dust_flood_still_resolves_applied() {
     // someone pays the wallet 1,100 dust outputs: the send is now behind 1,100 newer entries
     let flood = post(&e.sandbox, "/sandbox/flood", json!({"walletName": wallet, "outputs": 1100})).await;
     assert_eq!(flood["outputs"], 1100);
-    let r = err.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&err).await.expect("resolve");
     assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
     // and from its token, in a fresh client
     let r = e.proxied().resolve_token(&err.outcome_token().unwrap()).await.expect("resolve_token");
@@ -336,7 +336,7 @@ async fn a_503_after_the_work_is_outcome_unknown_and_resolves_applied() {
     let err = c.send_funds_from_wallet(&wallet, &recipient, amount, options()).await.unwrap_err();
     assert_eq!((err.kind(), err.status()), (ErrorKind::OutcomeUnknown, Some(503)), "{err}");
     assert!(!err.is_retryable());
-    let r = err.resolve(&c).await.expect("resolve");
+    let r = c.resolve(&err).await.expect("resolve");
     assert_eq!(r.state, ResolutionState::Applied, "{r:?}");
     // a binding's resolve of such an error without its token says unknown, never not_applied
     let without = Resolution::without_token(Some(ErrorKind::ServiceUnavailable), Some("send_funds_from_wallet".into()), 1, Some(503));

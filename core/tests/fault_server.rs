@@ -465,7 +465,7 @@ async fn a_lost_broadcast_resolves_by_its_txid() {
     let e = c.broadcast_transaction(SIGNED_TX).await.unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Transport);
     assert!(e.is_retryable());
-    let r = e.resolve(&c).await.unwrap();
+    let r = c.resolve(&e).await.unwrap();
     assert_eq!(r.state, wallet_sdk::ResolutionState::Applied);
     assert_eq!(r.txid.as_deref(), Some(SIGNED_TXID));
     assert!(s.request(3).starts_with(&format!("GET /api/Litecoin/transaction-details?txid={SIGNED_TXID} ")), "{}", s.request(3));

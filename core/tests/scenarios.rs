@@ -577,7 +577,7 @@ impl Runner {
                 Ok(c) if op == "resolve" => {
                     let of = args.s("error_of");
                     let e = self.errors.get(&of).unwrap_or_else(|| panic!("resolve: no failed step `{of}`")).clone();
-                    e.resolve(&c).await.map(|r| resolution(&r))
+                    c.resolve(&e).await.map(|r| resolution(&r))
                 }
                 // given up by its caller after this long: the step's error is what the caller
                 // learns (outcome_unknown with the token once the request may have left)

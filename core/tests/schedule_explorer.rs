@@ -375,7 +375,7 @@ async fn caller(clients: Vec<Client>, key: String, litoshis: i64, mut rng: Rng, 
         match rng.below(3) {
             // the guide's way: resolve first
             0 | 1 => {
-                if resolved(&key, error.resolve(&client).await, &seen) {
+                if resolved(&key, client.resolve(&error).await, &seen) {
                     return;
                 }
             }

@@ -80,7 +80,7 @@ impl WalletClient {
     }
 
     /// `resolveToken` of the error's `outcomeToken`; an error without one is judged from its
-    /// kind, operation, attempts and status, as the core's `Error::resolve` does.
+    /// kind, operation, attempts and status, as the core's `Client::resolve` does.
     pub async fn resolve(&self, error: WalletError) -> Result<Resolution, WalletError> {
         let info = error.info();
         match info.outcome_token {
