@@ -9,7 +9,7 @@ use tracing::Instrument;
 
 use crate::address_type::AddressTypeCodes;
 use crate::credential::{now_unix, Credential};
-use crate::decode::{self, RawResponse};
+use crate::decode::{self, Decode, RawResponse};
 use crate::raw_json::FromData;
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::locks::{read, write};
@@ -169,10 +169,6 @@ pub struct CallEvent {
 /// (the SDK's runtime or the caller's thread): keep it short and don't block in it.
 pub type CallHook = Arc<dyn Fn(&CallEvent) + Send + Sync>;
 
-/// Decodes a successful answer (with the forms of the call's secrets, when the answer came
-/// from the service) into the call's result, which the caller keeps: the one part of a call
-/// that depends on the result type.
-pub(crate) type Decode<'a> = &'a mut (dyn FnMut(decode::Answer, Option<&SecretForms>) -> Result<()> + Send);
 
 /// What a call's answer said, for its [`CallEvent`].
 #[derive(Default)]
@@ -652,10 +648,6 @@ impl Client {
         let mut c = self.clone();
         c.settings.timeout = timeout;
         c
-    }
-
-    pub(crate) fn keyed_sends(&self) -> &crate::exactly_once::KeyedSends {
-        &self.shared.keyed_sends
     }
 
     /// The settle time of this client (see [`ClientBuilder::settle_time`]).
@@ -1284,6 +1276,60 @@ pub(crate) fn retryable_status(status: u16, code: Option<&str>) -> bool {
     }
 }
 
+
+impl Client {
+    /// Finds out what became of the call that failed with `error`, for an `outcome_unknown`
+    /// error (and a failed `broadcast_transaction`): whether the operation took effect
+    /// ([`ResolutionState::Applied`](crate::ResolutionState::Applied), with the txid or the sent funds), certainly did not
+    /// ([`ResolutionState::NotApplied`](crate::ResolutionState::NotApplied)), or cannot be told ([`ResolutionState::Unknown`](crate::ResolutionState::Unknown)). See
+    /// [`crate::Resolution`] for what each operation can tell.
+    ///
+    /// "Not applied" is said only once the request can no longer be in flight: when the
+    /// operation is not found, `resolve` waits until the settle time has passed since the
+    /// error ([`crate::ClientBuilder::settle_time`]; by default the per-attempt timeout plus
+    /// 60 s) and looks again. An error of a failed look-up (the service unreachable, say) is
+    /// returned as the `Err`; calling `resolve` again later is safe.
+    pub async fn resolve(&self, error: &Error) -> Result<crate::Resolution> {
+        crate::exactly_once::resolve(error, self).await
+    }
+
+    /// Resolves a saved [`Error::outcome_token`] (see [`Client::resolve`]): what became of a
+    /// call that failed with `outcome_unknown`, perhaps in another process. A token that is not
+    /// one of this SDK's is an `invalid_input` error on `token`.
+    pub async fn resolve_token(&self, token: &str) -> Result<crate::Resolution> {
+        crate::exactly_once::resolve_token(token, self).await
+    }
+}
+
+impl crate::exactly_once::Service for Client {
+    type Meta = AnswerMeta;
+    fn base_url(&self) -> &str {
+        Client::base_url(self)
+    }
+    fn settle_time(&self) -> Duration {
+        Client::settle_time(self)
+    }
+    fn state_key(&self) -> &Arc<crate::state_key::StateKey> {
+        Client::state_key(self)
+    }
+    fn keyed_sends(&self) -> &crate::exactly_once::KeyedSends {
+        &self.shared.keyed_sends
+    }
+    fn send_plain(
+        &self,
+        op: &'static Operation,
+        args: Args,
+        meta: &mut AnswerMeta,
+        resolve: Option<Box<crate::exactly_once::ResolveInfo>>,
+        hold: Option<crate::exactly_once::KeyHold>,
+        decode: Decode<'_>,
+    ) -> impl std::future::Future<Output = Result<()>> + Send {
+        self.execute_plain(op, args, meta, resolve, hold, decode)
+    }
+    fn read<T: FromData + Send>(&self, op: &'static Operation, args: Args) -> impl std::future::Future<Output = Result<T>> + Send {
+        self.execute::<T>(op, args)
+    }
+}
 
 /// The arguments of an untyped call of `op` (`Client::call`, `Client::call_typed`), checked as
 /// the typed methods check theirs.

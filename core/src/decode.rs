@@ -101,6 +101,11 @@ check whether it took effect before trying again";
 /// Largest redacted body kept in [`Error::raw_body`].
 const RAW_BODY_LIMIT: usize = 64 * 1024;
 
+/// Decodes a successful answer (with the forms of the call's secrets, when the answer came
+/// from the service) into the call's result, which the caller keeps: the one part of a call
+/// that depends on the result type.
+pub(crate) type Decode<'a> = &'a mut (dyn FnMut(Answer, Option<&redact::SecretForms>) -> Result<()> + Send);
+
 /// An answer's text, zeroed when it goes: an answer may hold a secret of its own (a phrase, a
 /// key) that no result or error keeps.
 #[derive(Clone, Default)]

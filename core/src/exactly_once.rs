@@ -9,15 +9,38 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use tokio::time::Instant;
 
 use crate::amount::{Amount, MAX_MONEY};
-use crate::client::{AnswerMeta, Client, Decode};
-use crate::decode::{self, Answer};
+use crate::decode::{self, Answer, Decode};
 use crate::error::{Error, ErrorKind, Result};
 use crate::locks::lock;
 use crate::state_key::{Purpose, StateKey, TAG_LEN};
-use crate::methods::WalletTransactionsOptions;
-use crate::models::{SentFunds, WalletTx};
+use crate::models::{SentFunds, TransactionDetails, WalletDetails, WalletTransactions, WalletTx};
 use crate::operations::{self as ops, ExactlyOnce, Operation};
 use crate::request::Args;
+
+/// What the exactly-once flows need of the client that runs them (`Client` is the one
+/// implementation): its settings, its send path without these flows, and reads of other
+/// operations. Written against this, the flows never reach back into the client's module.
+pub(crate) trait Service: Sync {
+    /// What the send path learns of an answer, passed through untouched.
+    type Meta: Send;
+    fn base_url(&self) -> &str;
+    fn settle_time(&self) -> Duration;
+    fn state_key(&self) -> &Arc<StateKey>;
+    fn keyed_sends(&self) -> &KeyedSends;
+    /// The send path without the exactly-once flows: `resolve` goes with the error that leaves
+    /// the outcome open, `hold` with the request until it settles.
+    fn send_plain(
+        &self,
+        op: &'static Operation,
+        args: Args,
+        meta: &mut Self::Meta,
+        resolve: Option<Box<ResolveInfo>>,
+        hold: Option<KeyHold>,
+        decode: Decode<'_>,
+    ) -> impl std::future::Future<Output = Result<()>> + Send;
+    /// A call of another operation, as its method makes it.
+    fn read<T: crate::raw_json::FromData + Send>(&self, op: &'static Operation, args: Args) -> impl std::future::Future<Output = Result<T>> + Send;
+}
 
 /// The SDK name of the send's key (`SendFundsFromWalletOptions::idempotency_key`).
 pub(crate) const KEY_INPUT: &str = "idempotency_key";
@@ -599,12 +622,12 @@ enum Entered {
     Unsettled { info: Box<ResolveInfo>, wait: Duration },
 }
 
-fn key_slot(client: &Client, wallet: &str, key: &str) -> String {
+fn key_slot(client: &impl Service, wallet: &str, key: &str) -> String {
     format!("{}\n{wallet}\n{key}", client.base_url())
 }
 
 impl KeyHold {
-    fn enter(client: &Client, op: &'static Operation, wallet: &str, key: &str) -> Result<Entered> {
+    fn enter(client: &impl Service, op: &'static Operation, wallet: &str, key: &str) -> Result<Entered> {
         let slot = key_slot(client, wallet, key);
         let now = Instant::now();
         with_keys(|keys| {
@@ -665,7 +688,7 @@ impl KeyHold {
 
 /// `resolve` found the key's send in the wallet: a later send of the key replays it, so an
 /// unsettled earlier send no longer holds the key.
-fn key_found(client: &Client, wallet: &str, key: &str) {
+fn key_found(client: &impl Service, wallet: &str, key: &str) {
     let slot = key_slot(client, wallet, key);
     with_keys(|keys| {
         if matches!(keys.get(&slot), Some(KeyState::Unsettled { .. })) {
@@ -722,15 +745,15 @@ fn not_kept_error(op: &'static Operation) -> Error {
 
 /// `broadcast_transaction`: repeated like a read; the node's "already have it" answers
 /// become success with the txid computed locally.
-pub(crate) async fn broadcast(client: &Client, op: &'static Operation, args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
+pub(crate) async fn broadcast<S: Service>(client: &S, op: &'static Operation, args: Args, meta: &mut S::Meta, decode: Decode<'_>) -> Result<()> {
     let txid = args.text("signed_tx_hex").and_then(|hex| crate::offline::transaction_id(hex).ok());
     let info = ResolveInfo { txid: txid.clone(), ..ResolveInfo::of(op, &args, client.state_key()) };
-    let err = match client.execute_plain(op, args, meta, Some(Box::new(info)), None, decode).await {
+    let err = match client.send_plain(op, args, meta, Some(Box::new(info)), None, decode).await {
         Ok(()) => return Ok(()),
         Err(e) => e,
     };
     let Some(txid) = txid else { return Err(err) };
-    let known = already_known(&err) || (inputs_gone(&err) && client.transaction_details(&txid).await.is_ok());
+    let known = already_known(&err) || (inputs_gone(&err) && client.read::<TransactionDetails>(&ops::TRANSACTION_DETAILS, Args::new().put("txid", txid.as_str())).await.is_ok());
     if !known {
         return Err(err);
     }
@@ -773,7 +796,7 @@ fn inputs_gone(e: &Error) -> bool {
 // ------------------------------------------------------------------ keyed sends
 
 /// `send_funds_from_wallet` with an idempotency key (docs/adr/0014, 0027).
-pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args: Args, meta: &mut AnswerMeta, decode: Decode<'_>) -> Result<()> {
+pub(crate) async fn keyed_send<S: Service>(client: &S, op: &'static Operation, mut args: Args, meta: &mut S::Meta, decode: Decode<'_>) -> Result<()> {
     let key = args.text(KEY_INPUT).unwrap_or_default().to_string();
     check_key(&key).map_err(|e| e.set_operation(op.name))?;
     let wallet = args
@@ -820,7 +843,7 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
             .and_then(|d| d.get("txid").and_then(|t| t.as_str()).map(str::to_string));
         decode(answer, forms)
     };
-    client.execute_plain(op, args, meta, Some(Box::new(info)), Some(hold), &mut read_txid).await?;
+    client.send_plain(op, args, meta, Some(Box::new(info)), Some(hold), &mut read_txid).await?;
     if let Some(txid) = txid {
         verify_marker(client, op, &wallet, &key, &txid).await;
     }
@@ -829,8 +852,8 @@ pub(crate) async fn keyed_send(client: &Client, op: &'static Operation, mut args
 
 /// After each keyed send: is the key where the next send will look for it? A service that cut
 /// or rewrote the marker makes every later keyed send on this client refused.
-async fn verify_marker(client: &Client, op: &'static Operation, wallet: &str, key: &str, txid: &str) {
-    let page = match client.wallet_transactions(wallet, WalletTransactionsOptions { skip: None, count: Some(VERIFY_PAGE) }).await {
+async fn verify_marker(client: &impl Service, op: &'static Operation, wallet: &str, key: &str, txid: &str) {
+    let page = match client.read::<WalletTransactions>(&ops::WALLET_TRANSACTIONS, transactions_args(wallet, None, VERIFY_PAGE)).await {
         Ok(page) => page,
         Err(e) => return tracing::debug!(kind = e.kind().as_str(), "could not check that the service kept the key's marker"),
     };
@@ -869,7 +892,7 @@ struct Found {
 
 /// Looks for the send carrying `key` among the wallet's entries, newest first, as far back as
 /// `reach` says, in at most [`IDEMPOTENCY_LOOKUP_PAGES`] requests.
-async fn find_key(client: &Client, wallet: &str, key: &str, reach: Reach) -> Result<Found> {
+async fn find_key(client: &impl Service, wallet: &str, key: &str, reach: Reach) -> Result<Found> {
     let mut found = Found { entry: None, comments_hidden: false, complete: false, newest: None };
     let window = i64::try_from(IDEMPOTENCY_WINDOW.as_secs()).unwrap_or(i64::MAX);
     let mut floor = match reach {
@@ -879,7 +902,7 @@ async fn find_key(client: &Client, wallet: &str, key: &str, reach: Reach) -> Res
     let mut skip = 0u32;
     for _ in 0..IDEMPOTENCY_LOOKUP_PAGES {
         let page = client
-            .wallet_transactions(wallet, WalletTransactionsOptions { skip: Some(skip), count: Some(LOOKUP_PAGE) })
+            .read::<WalletTransactions>(&ops::WALLET_TRANSACTIONS, transactions_args(wallet, Some(skip), LOOKUP_PAGE))
             .await?;
         let raw = page.raw().to_value();
         if let Some(items) = raw.get("items").and_then(|v| v.as_array()) {
@@ -979,7 +1002,7 @@ enum Check {
     Unchecked(String),
 }
 
-pub(crate) async fn resolve(e: &Error, client: &Client) -> Result<Resolution> {
+pub(crate) async fn resolve(e: &Error, client: &impl Service) -> Result<Resolution> {
     let Some(info) = e.resolve_info().and_then(|info| info.as_any().downcast_ref::<ResolveInfo>()) else { return Ok(without_info(e)) };
     match check(client, info).await? {
         Check::Found(r) => return Ok(*r),
@@ -1042,30 +1065,16 @@ impl Resolution {
     }
 }
 
-impl Client {
-    /// Finds out what became of the call that failed with `error`, for an `outcome_unknown`
-    /// error (and a failed `broadcast_transaction`): whether the operation took effect
-    /// ([`ResolutionState::Applied`], with the txid or the sent funds), certainly did not
-    /// ([`ResolutionState::NotApplied`]), or cannot be told ([`ResolutionState::Unknown`]). See
-    /// [`Resolution`] for what each operation can tell.
-    ///
-    /// "Not applied" is said only once the request can no longer be in flight: when the
-    /// operation is not found, `resolve` waits until the settle time has passed since the
-    /// error ([`crate::ClientBuilder::settle_time`]; by default the per-attempt timeout plus
-    /// 60 s) and looks again. An error of a failed look-up (the service unreachable, say) is
-    /// returned as the `Err`; calling `resolve` again later is safe.
-    pub async fn resolve(&self, error: &Error) -> Result<Resolution> {
-        resolve(error, self).await
-    }
+/// The arguments of a page of `wallet_transactions`.
+fn transactions_args(wallet: &str, skip: Option<u32>, count: u32) -> Args {
+    Args::new().put("wallet_name", wallet).put_opt("skip", skip).put("count", count)
+}
 
-    /// Resolves a saved [`Error::outcome_token`] (see [`Client::resolve`]): what became of a
-    /// call that failed with `outcome_unknown`, perhaps in another process. A token that is not
-    /// one of this SDK's is an `invalid_input` error on `token`.
-    pub async fn resolve_token(&self, token: &str) -> Result<Resolution> {
-        let info = ResolveInfo::from_token(token, self.state_key())?;
-        let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
-        resolve(&placeholder, self).await
-    }
+/// [`crate::Client::resolve_token`]: resolves a saved outcome token.
+pub(crate) async fn resolve_token(token: &str, client: &impl Service) -> Result<Resolution> {
+    let info = ResolveInfo::from_token(token, client.state_key())?;
+    let placeholder = Error::new(ErrorKind::OutcomeUnknown, "resolving a saved outcome").with_resolve_info(info);
+    resolve(&placeholder, client).await
 }
 
 /// An error that carries nothing to check.
@@ -1073,7 +1082,7 @@ fn without_info(e: &Error) -> Resolution {
     Resolution::without_token(Some(e.kind()), e.operation().map(str::to_string), e.attempts(), e.status())
 }
 
-async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
+async fn check(client: &impl Service, info: &ResolveInfo) -> Result<Check> {
     let not_found = |e: &Error| e.kind() == ErrorKind::NotFound;
     match info.op.exactly_once {
         ExactlyOnce::Broadcast => {
@@ -1082,7 +1091,7 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
                     "the txid of the broadcast could not be computed locally (an MWEB transaction, or hex that is no transaction)".into(),
                 ));
             };
-            match client.transaction_details(txid).await {
+            match client.read::<TransactionDetails>(&ops::TRANSACTION_DETAILS, Args::new().put("txid", txid)).await {
                 Ok(_) => Ok(Check::Found(Box::new(Resolution::new(ResolutionState::Applied, Some(info), "the transaction is in the mempool or a block")))),
                 Err(e) if not_found(&e) => Ok(Check::Absent),
                 Err(e) => Err(e),
@@ -1119,7 +1128,7 @@ async fn check(client: &Client, info: &ResolveInfo) -> Result<Check> {
         }
         once @ (ExactlyOnce::CreatesWallet | ExactlyOnce::EncryptsWallet) => {
             let Some(wallet) = info.wallet_name.as_deref() else { return Ok(Check::Unchecked("no wallet name to look up".into())) };
-            match client.wallet_details(wallet).await {
+            match client.read::<WalletDetails>(&ops::WALLET_DETAILS, Args::new().put("wallet_name", wallet)).await {
                 Ok(d) if once == ExactlyOnce::EncryptsWallet && d.encrypted != Some(true) => Ok(Check::Absent),
                 Ok(_) => {
                     let mut r = Resolution::new(ResolutionState::Applied, Some(info), "the wallet exists");
