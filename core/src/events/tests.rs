@@ -1,7 +1,12 @@
 //! The cursor's format and bounds, and the event logic on scripted listings (no service).
 
 use super::*;
+use crate::client::Client;
+use crate::error::{Error, ErrorKind};
+use crate::state_key::{Purpose, StateKey};
+use base64::Engine as _;
 use proptest::prelude::*;
+use std::sync::Arc;
 
 const WALLET: &str = "shop";
 
