@@ -12,6 +12,8 @@
 // `retry = safe` when the SDK may repeat it, `never` otherwise; then optionally
 // `exactly_once` (what makes it exactly-once and how `resolve` checks a call of it:
 // `broadcast`, `keyed_send`, `creates_wallet`, `encrypts_wallet`; see `operations::ExactlyOnce`),
+// `paged = [skip, size]` or `[skip, size, total]` (a paged read: its position and page-size
+// inputs, and whether its answer reports the total; see `operations::Paging`),
 // `secret_outputs` (wire names of secret answer fields), `credential = query` (where the
 // credential travels when not in a header) and `variant_of` (another form of that operation,
 // kept out of `operations::ALL`)), then the signature. Each input names its type in the
@@ -77,7 +79,7 @@ macro_rules! for_each_operation {
     /// One page of the history of any address, newest first
     /// (`GET /api/Address/address-transaction`); the pager follows every page.
     #[summary = "History of any address, newest first (one page)"]
-    #[wire(ADDRESS_TRANSACTION addressTransaction, Address, GET "/api/Address/address-transaction", retry = safe)]
+    #[wire(ADDRESS_TRANSACTION addressTransaction, Address, GET "/api/Address/address-transaction", retry = safe, paged = [skip, take, total])]
     fn address_transaction(address: Text [query "address"]) options
         /// Optional inputs of `address_transaction`.
         AddressTransactionOptions {
@@ -295,7 +297,7 @@ macro_rules! for_each_operation {
     /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
     /// the pager follows every page.
     #[summary = "The wallet's transactions, newest first (one page)"]
-    #[wire(WALLET_TRANSACTIONS walletTransactions, Wallet, GET "/api/Wallet/transactions", retry = safe)]
+    #[wire(WALLET_TRANSACTIONS walletTransactions, Wallet, GET "/api/Wallet/transactions", retry = safe, paged = [skip, count])]
     fn wallet_transactions(wallet_name: Text [header "walletName"]) options
         /// Optional inputs of `wallet_transactions`.
         WalletTransactionsOptions {

@@ -83,7 +83,7 @@ pub use exactly_once::{
 };
 pub use methods::*;
 pub use models::*;
-pub use paging::{AddressTransactionPages, WalletTransactionPages, DEFAULT_PAGE_SIZE, MAX_PAGED_ENTRIES};
+pub use paging::{AddressTransactionPages, Page, Pages, WalletTransactionPages, DEFAULT_PAGE_SIZE, MAX_PAGED_ENTRIES};
 pub use raw_json::RawJson;
 pub use secret::Secret;
 pub use state_key::{ENV_STATE_KEY, MIN_STATE_KEY_LEN};

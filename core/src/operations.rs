@@ -128,6 +128,20 @@ pub struct Operation {
     pub variant_of: Option<&'static Operation>,
     /// What makes a call of it exactly-once, and how [`crate::Client::resolve`] checks one.
     pub exactly_once: ExactlyOnce,
+    /// For a paged read, how its pages are asked for ([`crate::Pages`] follows them).
+    pub paging: Option<Paging>,
+}
+
+/// How a paged read asks for its pages: the SDK names of its position and page-size inputs,
+/// and whether its answer reports the total number of entries (then a pager stops there too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paging {
+    /// The input of the position: how many entries to skip.
+    pub skip: &'static str,
+    /// The input of the page size.
+    pub size: &'static str,
+    /// The answer's `total` counts every entry.
+    pub reports_total: bool,
 }
 
 /// What the SDK does to make an operation exactly-once, and how `resolve` finds out whether a
@@ -224,7 +238,7 @@ macro_rules! params {
 
 macro_rules! declare_operation_table {
     ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$const:ident $camel:ident, $group:ident, $method:ident $path:literal, retry = $retry:ident
-        $(, exactly_once = $once:ident)? $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
+        $(, exactly_once = $once:ident)? $(, paged = [$pskip:ident, $psize:ident $(, $ptotal:ident)?])? $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
         $(
             #[doc = concat!("`", stringify!($method), " ", $path, "`: ", $summary, ".")]
             pub const $const: Operation = Operation {
@@ -244,6 +258,7 @@ macro_rules! declare_operation_table {
                 secret_outputs: &[$($($secret_output),*)?],
                 variant_of: variant_of!($($base)?),
                 exactly_once: exactly_once!($($once)?),
+                paging: paging!($([$pskip, $psize $(, $ptotal)?])?),
             };
         )*
 
@@ -268,6 +283,12 @@ macro_rules! exactly_once {
     (keyed_send) => { ExactlyOnce::KeyedSend };
     (creates_wallet) => { ExactlyOnce::CreatesWallet };
     (encrypts_wallet) => { ExactlyOnce::EncryptsWallet };
+}
+
+macro_rules! paging {
+    () => { None };
+    ([$skip:ident, $size:ident]) => { Some(Paging { skip: stringify!($skip), size: stringify!($size), reports_total: false }) };
+    ([$skip:ident, $size:ident, total]) => { Some(Paging { skip: stringify!($skip), size: stringify!($size), reports_total: true }) };
 }
 
 macro_rules! variant_of {

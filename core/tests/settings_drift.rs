@@ -20,8 +20,8 @@ fn section<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
 
 #[test]
 fn the_rust_builder_takes_every_setting() {
-    let client = source("core/src/client.rs");
-    let builder = section(&client, "impl ClientBuilder {", "\n}\n");
+    let (builder_source, client) = (source("core/src/client/builder.rs"), source("core/src/client/mod.rs"));
+    let builder = section(&builder_source, "impl ClientBuilder {", "\n}\n");
     let policy = section(&client, "pub struct RetryPolicy {", "\n}\n");
     let missing: Vec<&str> = CLIENT_SETTINGS
         .iter()
