@@ -157,7 +157,7 @@ impl WalletEventStream {
                 Err(e) => Err(e.clone()),
             }
         };
-        guarded(next, self.token.clone(), Some("wallet_transactions")).await
+        guarded(next, self.token.clone(), Some(wallet_sdk::operations::WALLET_TRANSACTIONS.name)).await
     }
 
     /// The cursor after the last event handed out (the one to save), if any.

@@ -12,7 +12,7 @@ use crate::error::WalletError;
 use crate::{CancelToken, AddressTxEntry, WalletTx};
 
 macro_rules! pager {
-    ($(#[$m:meta])* $name:ident, $core:ty, $item:ty, $operation:literal) => {
+    ($(#[$m:meta])* $name:ident, $core:ty, $item:ty, $operation:ident) => {
         $(#[$m])*
         #[derive(uniffi::Object)]
         pub struct $name {
@@ -25,7 +25,7 @@ macro_rules! pager {
             /// The next page (newest entries first), or `null`/`nil` after the last one.
             pub async fn next_page(&self) -> Result<Option<Vec<$item>>, WalletError> {
                 let pages = self.pages.clone();
-                guarded(async move { pages.lock().await.next_page().await }, self.token.clone(), Some($operation)).await
+                guarded(async move { pages.lock().await.next_page().await }, self.token.clone(), Some(wallet_sdk::operations::$operation.name)).await
             }
         }
 
@@ -39,11 +39,11 @@ macro_rules! pager {
 
 pager!(
     /// A wallet's transactions, page after page (`WalletClient.walletTransactionsPager`).
-    WalletTransactionPager, wallet_sdk::WalletTransactionPages, WalletTx, "wallet_transactions"
+    WalletTransactionPager, wallet_sdk::WalletTransactionPages, WalletTx, WALLET_TRANSACTIONS
 );
 pager!(
     /// An address's history, page after page (`WalletClient.addressTransactionPager`).
-    AddressTransactionPager, wallet_sdk::AddressTransactionPages, AddressTxEntry, "address_transaction"
+    AddressTransactionPager, wallet_sdk::AddressTransactionPages, AddressTxEntry, ADDRESS_TRANSACTION
 );
 
 /// The page size of the pagers when none is given (`walletTransactionsPages`,

@@ -62,7 +62,7 @@ pub(super) async fn scan(client: &Client, wallet_name: &str, page_size: u32, mut
                                      between two requests {MAX_RESTARTS} times in a row"
                                 ),
                             )
-                            .set_operation("wallet_transactions"));
+                            .set_operation(crate::operations::WALLET_TRANSACTIONS.name));
                         }
                         continue 'scan;
                     }
