@@ -27,6 +27,7 @@ use std::time::Duration;
 mod abandoned;
 mod blocking;
 mod client;
+mod config;
 mod convert;
 mod deferred;
 mod error;
