@@ -1,6 +1,6 @@
 //! Result records of the 43 operations, derived from the core's own declarations.
 //!
-//! `core/src/models/list.rs` declares every result and item type once; this module includes
+//! `core/src/models/list/` declares every result and item type once; this module includes
 //! that file with its own `result_type!`/`item_type!` macros, which define the uniffi record
 //! and its conversion from the core type. The type names in the list resolve to this module's
 //! FFI forms: amounts are [`Amount`] records (litoshis), secrets are [`Secret`] objects (never
