@@ -135,7 +135,7 @@ async fn raw_call(client: &reqwest::Client, url: &str) {
     assert!(envelope.successful && envelope.data.utxo_count == 3);
 }
 
-/// A raw hyper-util client built as the SDK builds its transport (core/src/transport.rs): the
+/// A raw hyper-util client built as the SDK builds its transport (core/src/transport/): the
 /// legacy pooled `Client` over hyper-rustls's `HttpsConnector` around an `HttpConnector` with the
 /// same settings (no Nagle delay, TCP keep-alive 15 s, 10 s connect timeout, http and https),
 /// HTTP/1.1 only, 90 s idle pool on tokio's timer, rustls with the ring provider and the web-PKI

@@ -3,7 +3,7 @@
 // - the operation table `wallet_sdk::operations` (method, path, where each input travels),
 // - the async methods of `Client` with their options structs, and the blocking `Client`,
 // - the Kotlin/Swift exports (`ffi/src/client.rs`) and the Python methods
-//   (`bindings-python/src/lib.rs`), hence the Java API and the Python stubs generated from them,
+//   (`bindings-python/src/exported.rs`), hence the Java API and the Python stubs generated from them,
 // - the CLI subcommands and their help (from the operation table),
 // - `docs/operations.md` (checked by `core/tests/operation_names.rs`).
 //

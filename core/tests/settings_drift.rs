@@ -49,7 +49,7 @@ fn the_python_constructors_take_every_setting() {
 
 #[test]
 fn the_kotlin_swift_java_config_takes_every_setting() {
-    let ffi = source("ffi/src/client.rs");
+    let ffi = source("ffi/src/config.rs");
     let record = section(&ffi, "pub struct WalletClientConfig {", "\n}\n");
     let missing: Vec<&str> =
         CLIENT_SETTINGS.iter().filter(|s| !record.contains(&format!("pub {}:", s.ffi))).map(|s| s.name).collect();
