@@ -106,6 +106,16 @@ def field_at(value: Any, path: str) -> Any:
 # Every secret value the run handled (checked or passed on): none may appear in its DEBUG log.
 SECRETS_SEEN: set = set()
 
+# The attributes Python's logging puts on every record (times, thread and process ids). They are not
+# the SDK's to check, and a short numeric secret (a six-digit OTP code) can occur in their digits.
+LOGGING_OWN_ATTRIBUTES = set(vars(logging.LogRecord("", 0, "", 0, "", (), None))) | {"message", "asctime"}
+
+
+def sdk_record_text(record: logging.LogRecord) -> str:
+    """The record's message and every field the SDK attached to it."""
+    fields = {k: v for k, v in vars(record).items() if k not in LOGGING_OWN_ATTRIBUTES}
+    return f"{record.getMessage()} {fields!r}"
+
 
 def plain(v: Any) -> Any:
     """The value as substituted into later steps (secrets revealed)."""
@@ -544,7 +554,7 @@ def hostile(argv: List[str], use_async: bool) -> int:
 
     class ToStderr(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            print(f"log {record.levelname} {record.getMessage()} {record.__dict__!r}", file=sys.stderr, flush=True)
+            print(f"log {record.levelname} {sdk_record_text(record)}", file=sys.stderr, flush=True)
 
     sdk_logger = logging.getLogger("wallet_sdk")
     sdk_logger.setLevel(logging.DEBUG)
@@ -584,7 +594,7 @@ def main() -> int:
 
     class Keep(logging.Handler):
         def emit(self, record: logging.LogRecord) -> None:
-            log_lines.append(f"{record.getMessage()} {record.__dict__!r}")
+            log_lines.append(sdk_record_text(record))
 
     sdk_logger = logging.getLogger("wallet_sdk")
     sdk_logger.setLevel(logging.DEBUG)
