@@ -1,38 +1,30 @@
 //! Entry points for the fuzz targets of `fuzz/` (feature `fuzzing`; hidden, not an API: it may
-//! change with every internal change). Each one is a thin wrapper that runs one of the crate's
-//! internal paths on caller-given bytes exactly as the client runs it, without a network:
+//! change with every internal change). Each one runs one of the crate's paths on caller-given
+//! bytes, without a network:
 //!
-//! - [`response`]: an answer (status, headers, body) through the response path of one operation,
-//!   typed as its method decodes it, untyped as [`crate::Client::call`] does, and, for a
-//!   non-idempotent operation, as the abandoned-call report sees it; with the client's scrubbing
-//!   of the call's secrets and its `tracing` span and events;
+//! - [`response`]: an answer (status, headers, body) given to the real [`Client`] by an
+//!   in-memory [`Transport`](crate::Transport), read by the typed method
+//!   ([`Client::call_typed`]), the untyped call ([`Client::call`]) and, for a non-idempotent
+//!   operation, the abandoned-call report of a caller who stopped waiting: the client's own
+//!   scrubbing, exactly-once rules, hooks, span and events;
 //! - [`rewrite`]: the raw JSON rewriter (redaction of secret fields and echoed secrets);
 //! - [`call_args`] and [`call_args_json`]: the untyped call's arguments turned into a request
 //!   (validation and placement), without sending it.
-//!
-//! The internals used: `decode::{interpret, typed, parse_retry_after,
-//! RawResponse}`, `redact::{SecretForms::with_credential, FormSet::credential, service_text}`,
-//! `Credential::echo_forms`, `Error::{scrub, set_attempts, set_operation}`,
-//! `raw_json::{redacted, Redaction}`, `request::{Args::from_json, build_with}`,
-//! `client::retryable_status`, `fields::RawOf` and the operation table. The request id's
-//! scrubbing mirrors `Client::attempt`; the span, its fields and the events mirror
-//! `Client::execute`, `Client::send` and `Client::report_abandoned`.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use serde_json::{Map, Value};
+use bytes::Bytes;
+use serde_json::{json, Map, Value};
 
 use crate::address_type::AddressTypeCodes;
-use crate::credential::Credential;
-use crate::decode::{self, RawResponse};
-use crate::raw_json::FromData;
+use crate::client::{AbandonedCall, Client, RetryPolicy};
 use crate::error::{Error, Result};
-use crate::fields::RawOf;
-use crate::operations::{self, Operation};
+use crate::operations::{self, Operation, Presence, ValueKind};
 use crate::raw_json::{self, RawJson, Redaction};
-use crate::redact::{self, FormSet, SecretForms};
+use crate::redact::{FormSet, SecretForms};
 use crate::request::{self, Args};
+use crate::transport::{TransportFailure, TransportRequest, TransportResponse};
 
 /// The response bodies the client accepts by default (`max_response_bytes`, 16 MiB); a larger
 /// body never reaches the decoder.
@@ -63,25 +55,24 @@ pub fn secret_inputs(index: usize) -> Vec<&'static str> {
 pub struct ResponseOutcome {
     /// The operation's snake_case name.
     pub operation: &'static str,
-    /// `Retry-After` as the client read it.
-    pub retry_after: Option<Duration>,
     /// The typed method's result (its raw JSON) or error.
     pub typed: Result<RawJson>,
-    /// [`crate::Client::call`]'s result or error.
+    /// [`Client::call`]'s result or error.
     pub untyped: Result<RawJson>,
-    /// The request id a call hook ([`crate::CallEvent`]) is given after the typed call.
-    pub call_event_request_id: Option<String>,
-    /// For a non-idempotent operation: what the abandoned-call hook would be given
-    /// ([`crate::AbandonedCall`]'s request id and outcome).
+    /// The request ids the call hook ([`crate::CallEvent`]) was given, on every path.
+    pub call_event_request_ids: Vec<String>,
+    /// For a non-idempotent operation: what the abandoned-call hook was given (its request id
+    /// and outcome).
     pub abandoned: Option<(Option<String>, Result<RawJson>)>,
 }
 
-/// Runs one answer through the response path of the operation at `op_index` (modulo
-/// [`operation_count`]) as a call with `credential` (valid for [`Credential::parse`]) and the
-/// secret inputs `call_secrets` (given in the order of [`secret_inputs`]; extra ones are
-/// ignored, as that call would not have them). Header values go through the same checks as the
-/// transport's (a value that is not visible ASCII is dropped); `status` is clamped to 100–999
-/// and `body` cut at [`MAX_BODY`].
+/// Runs one answer through the response paths of the operation at `op_index` (modulo
+/// [`operation_count`]): a client with `credential` (valid for [`crate::Credential::parse`]),
+/// no retries, and an in-memory transport that gives this answer to every request, calls the
+/// operation with arguments its checks accept and the secret inputs `call_secrets` (in the
+/// order of [`secret_inputs`]; extra ones are ignored). Header values go through the checks of
+/// a header that arrived (a value that is not valid is left out); `status` is clamped to
+/// 100–999 and `body` cut at [`MAX_BODY`].
 #[allow(clippy::too_many_arguments)]
 pub fn response(
     op_index: usize,
@@ -94,154 +85,125 @@ pub fn response(
     call_secrets: &[&str],
 ) -> ResponseOutcome {
     let op = operation(op_index);
-    let n = op.params.iter().filter(|p| p.secret).count();
-    let secrets: Vec<&str> = call_secrets.iter().copied().take(n).filter(|s| !s.is_empty()).collect();
-    let credential = Credential::parse(credential).expect("fuzzing::response needs a valid credential");
-    // `Client::prepare`: the call's forms, built once
-    let call = Call { op, forms: SecretForms::with_credential(credential.echo_forms(), secrets.iter().copied()) };
-    // `Client::attempt`: the headers as the transport reads them
-    let header = |v: Option<&str>| {
-        v.and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok())
-            .and_then(|h| h.to_str().ok().map(str::to_string))
-    };
-    let raw = RawResponse {
-        status: status.clamp(100, 999),
-        content_type: content_type.and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok()).as_ref().and_then(decode::content_type),
-        request_id: header(request_id).map(|r| {
-            let mut r = redact::service_text(&r, false);
-            call.forms.scrub_in_place(&mut r);
-            r
-        }),
-        retry_after: header(retry_after).as_deref().and_then(decode::parse_retry_after),
-        body: body[..body.len().min(MAX_BODY)].to_vec(),
-    };
-    let mut event_request_id = None;
-    let typed = typed_result(&call, raw.clone(), &mut event_request_id);
-    let untyped = call.execute(raw.clone(), &mut None, |a, forms| decode::typed::<RawJson>(op, a, forms));
-    let abandoned = (!op.idempotent).then(|| call.report_abandoned(raw.clone()));
-    ResponseOutcome {
-        operation: op.name,
-        retry_after: raw.retry_after,
-        typed,
-        untyped,
-        call_event_request_id: event_request_id,
-        abandoned,
-    }
-}
-
-/// One call: its operation and the forms of its secrets.
-struct Call {
-    op: &'static Operation,
-    forms: SecretForms,
-}
-
-impl Call {
-    /// One answer as `Client::send` and `Client::execute_inner` handle it (one attempt),
-    /// decoded by `decode_with` (given the call's forms).
-    fn execute<T>(
-        &self,
-        raw: RawResponse,
-        event_request_id: &mut Option<String>,
-        decode_with: impl FnOnce(decode::Answer, Option<&SecretForms>) -> Result<T>,
-    ) -> Result<T> {
-        let op = self.op;
-        let span = tracing::info_span!(
-            "wallet_sdk.operation",
-            op = op.name,
-            method = op.method.as_str(),
-            path = op.path,
-            attempt = tracing::field::Empty,
-            status = tracing::field::Empty,
-            latency_ms = tracing::field::Empty,
-            error_kind = tracing::field::Empty,
-            request_id = tracing::field::Empty,
-        );
-        let _entered = span.enter();
-        span.record("attempt", 1u32);
-        span.record("status", raw.status);
-        if let Some(r) = &raw.request_id {
-            span.record("request_id", r.as_str());
+    let mut answer = TransportResponse::new(status.clamp(100, 999), Bytes::copy_from_slice(&body[..body.len().min(MAX_BODY)]));
+    answer.headers.clear();
+    for (name, value) in [(http::header::CONTENT_TYPE, content_type), (REQUEST_ID, request_id), (http::header::RETRY_AFTER, retry_after)] {
+        if let Some(value) = value.and_then(|v| http::HeaderValue::from_bytes(v.as_bytes()).ok()) {
+            answer.headers.insert(name, value);
         }
-        let status = raw.status;
-        let answer = match decode::interpret(op, raw) {
-            Ok(mut a) => {
-                a.attempts = 1;
-                Ok(a)
+    }
+    let args = arguments(op, call_secrets);
+    let untyped_op = operations::by_name(op.name).unwrap_or(op);
+    let untyped_args = arguments(untyped_op, call_secrets);
+    RUNTIME.with(|runtime| {
+        runtime.block_on(async {
+            let request_ids = Arc::new(Mutex::new(Vec::new()));
+            let seen = request_ids.clone();
+            let given = answer.clone();
+            let client = client(credential)
+                .transport(move |_: TransportRequest| {
+                    let answer = given.clone();
+                    async move { Ok::<_, TransportFailure>(answer) }
+                })
+                .on_call(move |event| seen.lock().unwrap_or_else(|p| p.into_inner()).extend(event.request_id.clone()))
+                .build()
+                .expect("fuzzing::response needs a valid credential");
+            let typed = client.call_typed(op.method_name, &args).await.map(|record| record.raw.unwrap_or_default());
+            let untyped = client.call(untyped_op.name, &untyped_args).await;
+            let abandoned = match op.idempotent {
+                true => None,
+                false => abandoned(credential, op, &args, answer).await,
+            };
+            let call_event_request_ids = std::mem::take(&mut *request_ids.lock().unwrap_or_else(|p| p.into_inner()));
+            ResponseOutcome { operation: op.name, typed, untyped, call_event_request_ids, abandoned }
+        })
+    })
+}
+
+const REQUEST_ID: http::HeaderName = http::HeaderName::from_static("x-request-id");
+
+thread_local! {
+    /// The runtime of [`response`]'s calls, made once per thread.
+    static RUNTIME: tokio::runtime::Runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a runtime for the fuzzing entry points");
+}
+
+/// A builder of the clients of [`response`]: `credential`, no retries, a loopback base URL that
+/// the in-memory transport stands in for.
+fn client(credential: &str) -> crate::ClientBuilder {
+    Client::builder().base_url("http://127.0.0.1:9").credential(credential).retry_policy(RetryPolicy::none()).no_proxy()
+}
+
+/// What the abandoned-call hook is told when the caller of a call of `op` stops waiting once
+/// the request has reached the transport, which then gives `answer`. `None` when the call
+/// ended before it sent anything.
+async fn abandoned(credential: &str, op: &'static Operation, args: &Map<String, Value>, answer: TransportResponse) -> Option<(Option<String>, Result<RawJson>)> {
+    let reached = Arc::new(tokio::sync::Notify::new());
+    let gate = Arc::new(tokio::sync::Semaphore::new(0));
+    let (told, report) = tokio::sync::oneshot::channel::<AbandonedCall>();
+    let told = Mutex::new(Some(told));
+    let (at_transport, opened) = (reached.clone(), gate.clone());
+    let client = client(credential)
+        .transport(move |_: TransportRequest| {
+            let (reached, gate, answer) = (at_transport.clone(), opened.clone(), answer.clone());
+            async move {
+                reached.notify_one();
+                let _open = gate.acquire().await;
+                Ok::<_, TransportFailure>(answer)
             }
-            Err(e) => {
-                if op.idempotent && crate::client::retryable_status(status, e.service_code()) {
-                    tracing::debug!(status, attempt = 1u32, "retryable answer");
-                }
-                Err(e.set_attempts(1))
+        })
+        .on_abandoned_call(move |call| {
+            if let Some(told) = told.lock().unwrap_or_else(|p| p.into_inner()).take() {
+                let _ = told.send(call.clone());
             }
+        })
+        .build()
+        .ok()?;
+    {
+        let call = client.call_typed(op.method_name, args);
+        tokio::pin!(call);
+        tokio::select! {
+            biased;
+            _ = &mut call => return None,
+            _ = reached.notified() => {}
+        }
+    }
+    // every request of the call (and of the look-ups of its exactly-once rules) is answered
+    gate.close();
+    let call = tokio::time::timeout(Duration::from_secs(60), report).await.ok()?.ok()?;
+    Some((call.request_id, call.outcome))
+}
+
+/// Arguments of `op` that its checks accept: every required input and every secret one, the
+/// secrets from `secrets` in table order (a required secret without one gets a placeholder).
+fn arguments(op: &Operation, secrets: &[&str]) -> Map<String, Value> {
+    let mut secrets = secrets.iter().copied().filter(|s| !s.is_empty());
+    let mut args = Map::new();
+    for p in op.params {
+        if p.secret {
+            match (secrets.next(), p.presence) {
+                (Some(value), _) => args.insert(p.sdk_name.to_string(), json!(value)),
+                (None, Presence::Required) => args.insert(p.sdk_name.to_string(), json!("placeholder-secret-input")),
+                (None, _) => None,
+            };
+            continue;
+        }
+        if p.presence != Presence::Required {
+            continue;
+        }
+        let value = match p.kind {
+            ValueKind::Text => json!("w1"),
+            ValueKind::Integer => json!(1),
+            ValueKind::Amount => json!("0.001"),
+            ValueKind::Boolean => json!(true),
+            ValueKind::TextArray | ValueKind::TextListCommaJoined => json!(["a1", "a2"]),
+            ValueKind::IntegerArray => json!([1]),
+            ValueKind::AddressTypeCode | ValueKind::AddressTypeName => json!("legacy"),
         };
-        if let Ok(a) = &answer {
-            *event_request_id = a.request_id.clone();
-        }
-        // any answer may echo the credential or the call's secret inputs
-        let result = answer.and_then(|a| decode_with(a, Some(&self.forms)));
-        let result = result.map_err(|e| {
-            let e = if e.attempts() == 0 { e.set_attempts(1) } else { e };
-            e.scrub(&self.forms)
-        });
-        span.record("latency_ms", 0u64);
-        match &result {
-            Ok(_) => tracing::debug!(parent: &span, "operation succeeded"),
-            Err(e) => {
-                span.record("error_kind", e.kind().as_str());
-                tracing::debug!(parent: &span, kind = e.kind().as_str(), status = e.status(), "operation failed");
-                *event_request_id = e.request_id().map(str::to_string);
-            }
-        }
-        result
+        args.insert(p.sdk_name.to_string(), value);
     }
-
-    /// `Client::report_abandoned` for this answer: the hook's request id and outcome, and the
-    /// WARN event.
-    fn report_abandoned(&self, raw: RawResponse) -> (Option<String>, Result<RawJson>) {
-        let op = self.op;
-        let forms = &self.forms;
-        let (request_id, status, outcome) = match decode::interpret(op, raw).and_then(|a| a.checked(op)) {
-            Ok(a) => {
-                let data = raw_json::redact_answer(op, a.data(), &[], Some(forms));
-                (a.request_id.clone(), Some(a.status), Ok(data))
-            }
-            Err(e) => {
-                let e = e.set_attempts(1).scrub(forms);
-                (e.request_id().map(str::to_string), e.status(), Err(e))
-            }
-        };
-        let outcome_kind = outcome.as_ref().err().map(|e| e.kind().as_str()).unwrap_or("succeeded");
-        tracing::warn!(
-            target: "wallet_sdk::abandoned",
-            op = op.name,
-            request_id = request_id.as_deref(),
-            status = status,
-            outcome = outcome_kind,
-            "a non-idempotent call finished after its caller stopped waiting"
-        );
-        (request_id, outcome)
-    }
+    args
 }
-
-macro_rules! declare_typed_result {
-    ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
-        /// The typed method's path: the method's own result type (as in `methods.rs`).
-        fn typed_result(call: &Call, raw: RawResponse, event_request_id: &mut Option<String>) -> Result<RawJson> {
-            fn run<T: FromData + RawOf>(call: &Call, raw: RawResponse, rid: &mut Option<String>) -> Result<RawJson> {
-                let op = call.op;
-                call.execute(raw, rid, |a, forms| decode::typed::<T>(op, a, forms))
-                    .map(|t| t.raw_of().unwrap_or_default())
-            }
-            match call.op.method_name {
-                $( stringify!($name) => run::<crate::models::$ret>(call, raw, event_request_id), )*
-                other => unreachable!("fuzzing::response: `{other}` is no method of the description"),
-            }
-        }
-    };
-}
-
-crate::for_each_operation!(declare_typed_result);
 
 /// The raw JSON rewriter on any text: `public_fields` (the allow-list of an answer that carries
 /// a secret), `secret_fields` (redacted at any depth), the call's secrets to scrub
@@ -317,7 +279,9 @@ mod tests {
             let key = crate::credential::make_jwt(Some(4_000_000_000));
             let out = response(i, 200, Some("application/json"), Some("req-1"), None, b"{\"successful\":true,\"data\":null}", &key, &[]);
             assert_eq!(out.operation, operation(i).name);
-            assert!(out.untyped.is_ok(), "{}", out.operation);
+            assert!(out.untyped.is_ok(), "{}: {:?}", out.operation, out.untyped);
+            assert!(out.call_event_request_ids.iter().all(|r| r == "req-1"), "{}", out.operation);
+            assert_eq!(out.abandoned.is_some(), !operation(i).idempotent, "{}", out.operation);
         }
     }
 

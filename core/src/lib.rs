@@ -87,6 +87,7 @@ pub use paging::{AddressTransactionPages, Page, Pages, WalletTransactionPages, D
 pub use raw_json::RawJson;
 pub use secret::Secret;
 pub use state_key::{ENV_STATE_KEY, MIN_STATE_KEY_LEN};
+pub use transport::{Transport, TransportFailure, TransportFuture, TransportRequest, TransportResponse};
 
 /// The README's Rust quickstart, compiled as a doctest so that it cannot drift from the API.
 #[cfg(doctest)]

@@ -1,8 +1,9 @@
-//! `response`: anything the service may send (status, headers, body) through the response path
-//! of any operation, as the typed method, the untyped call and the abandoned-call report read
-//! it. Oracles: (a) no panic, stack overflow, endless loop or unbounded allocation (libFuzzer's
-//! own checks); (b) no planted secret in an error's Display, Debug or raw body, in a result's
-//! raw JSON (its text and its decoded strings), in a call hook's request id or in a log event.
+//! `response`: anything the service may send (status, headers, body), given by an in-memory
+//! transport to the real client, through the response path of any operation, as the typed
+//! method, the untyped call and the abandoned-call report read it. Oracles: (a) no panic, stack
+//! overflow, endless loop or unbounded allocation (libFuzzer's own checks); (b) no planted secret
+//! in an error's Display, Debug or raw body, in a result's raw JSON (its text and its decoded
+//! strings), in a call hook's request id or in a log event.
 //!
 //! Input: a 16-byte header, then free bytes (see `Input`); `fuzz/tools/make-seeds` writes seeds.
 #![no_main]
@@ -247,7 +248,7 @@ fuzz_target!(|input: Input<'_>| {
             }
         }
     }
-    if let Some(rid) = &out.call_event_request_id {
+    for rid in &out.call_event_request_ids {
         check_text("call_hook.request_id", rid, &planted);
     }
     if let Some((rid, outcome)) = &out.abandoned {

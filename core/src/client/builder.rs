@@ -7,7 +7,7 @@ use std::time::Duration;
 use crate::address_type::AddressTypeCodes;
 use crate::credential::Credential;
 use crate::error::{Error, ErrorKind, Result};
-use crate::transport::{self, is_loopback, redact_userinfo, Transport};
+use crate::transport::{self, is_loopback, redact_userinfo, HttpTransport, Transport};
 
 use super::*;
 
@@ -36,6 +36,7 @@ pub struct ClientBuilder {
     pub(super) settle_time: Option<Duration>,
     /// Zeroized when the builder goes.
     pub(super) state_key: Option<crate::Secret>,
+    pub(super) transport: Option<Arc<dyn Transport>>,
 }
 
 impl fmt::Debug for ClientBuilder {
@@ -71,6 +72,7 @@ impl Default for ClientBuilder {
             call_hook: None,
             settle_time: None,
             state_key: None,
+            transport: None,
         }
     }
 }
@@ -194,6 +196,15 @@ impl ClientBuilder {
         self
     }
 
+    /// Carries every request with `transport` instead of the client's own HTTP/1.1 connections
+    /// (the connect timeout, TLS and proxy settings then do not apply): an in-memory service
+    /// for tests (a closure, see [`Transport`]), or an HTTP stack of the app's own. The client
+    /// still builds each request, times each attempt and reads each answer itself.
+    pub fn transport(mut self, transport: impl Transport) -> Self {
+        self.transport = Some(Arc::new(transport));
+        self
+    }
+
     /// Validates the configuration and builds the client.
     pub fn build(self) -> Result<Client> {
         let base = self
@@ -235,13 +246,14 @@ impl ClientBuilder {
             None => crate::state_key::StateKey::of_this_process(),
         };
 
-        let http = Transport::build(transport::Settings {
+        let http = HttpTransport::build(transport::Settings {
             base_url: &url,
             tls: tls_config(&self.extra_roots_pem, self.tls_certs_only)?,
             user_agent: &self.user_agent,
             connect_timeout: self.connect_timeout,
             proxy: self.proxy.as_deref(),
             no_proxy: self.no_proxy,
+            given: self.transport,
         })?;
         let base_url = url.as_str().trim_end_matches('/').to_string();
         // a URL with a fragment takes the query before it: those go through `url` per call; the

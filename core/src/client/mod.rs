@@ -17,7 +17,7 @@ use crate::operations::Operation;
 use crate::raw_json::RawJson;
 use crate::redact::SecretForms;
 use crate::request::BuiltRequest;
-use crate::transport::Transport;
+use crate::transport::HttpTransport;
 
 /// The SDK's version (`CARGO_PKG_VERSION`).
 pub const VERSION: &str = env!("CARGO_PKG_VERSION");
@@ -97,10 +97,10 @@ struct CallSettings {
 pub const SETTLE_MARGIN: Duration = Duration::from_secs(60);
 
 struct Shared {
-    http: Transport,
+    http: HttpTransport,
     base_url: String,
     /// Each operation's URL by its path, parsed once and kept as the text of its path on the base
-    /// URL's origin (`Transport::path_of`: parsing the URL per call was a visible share of a
+    /// URL's origin (`HttpTransport::path_of`: parsing the URL per call was a visible share of a
     /// call, and the transport parses only the path); the query is appended to a copy. The paths
     /// are the SDK's own, so a plain FNV hash serves (SipHash's protection against chosen keys
     /// costs more than the rest of the look-up).
@@ -193,7 +193,7 @@ struct CurrentCredential {
 }
 
 impl CurrentCredential {
-    fn new(credential: Credential, http: &Transport) -> Arc<CurrentCredential> {
+    fn new(credential: Credential, http: &HttpTransport) -> Arc<CurrentCredential> {
         let header = HeaderValue::from_str(credential.expose()).ok().map(|mut value| {
             value.set_sensitive(true);
             value

@@ -31,7 +31,10 @@ use crate::error::{Error, Result};
 use crate::locks::lock;
 
 mod connect;
+mod given;
 mod pool;
+
+pub use given::{Transport, TransportFailure, TransportFuture, TransportRequest, TransportResponse};
 
 pub(crate) use connect::{is_loopback, redact_userinfo, Connector};
 pub(crate) use pool::IdleConnections;
@@ -47,7 +50,7 @@ type Sender = SendRequest<RequestBody>;
 const IDLE_TIMEOUT: Duration = Duration::from_secs(90);
 
 /// The connections of one client and the headers every request gets.
-pub(crate) struct Transport {
+pub(crate) struct HttpTransport {
     connector: HttpsConnector<Connector>,
     /// The idle connections to the base URL's origin.
     idle: Mutex<IdleConnections<Pooled>>,
@@ -60,6 +63,9 @@ pub(crate) struct Transport {
     /// them, made once ([`host_header`]): hyper-util makes it per request when it is missing
     /// (2.3k instructions of a call).
     origin: Option<Origin>,
+    /// The caller's own transport ([`Transport`]), which then carries every request instead
+    /// of a connection of this one.
+    given: Option<Arc<dyn Transport>>,
 }
 
 struct Origin {
@@ -72,7 +78,7 @@ struct Origin {
 
 /// Where a request goes.
 pub(crate) enum Target {
-    /// A path and query ([`Transport::path_of`]) on the base URL's scheme and authority: only
+    /// A path and query ([`HttpTransport::path_of`]) on the base URL's scheme and authority: only
     /// the path and query are parsed per request.
     Path(String),
     /// A whole URL's text.
@@ -87,6 +93,7 @@ pub(crate) struct Settings<'a> {
     pub connect_timeout: Duration,
     pub proxy: Option<&'a str>,
     pub no_proxy: bool,
+    pub given: Option<Arc<dyn Transport>>,
 }
 
 /// One request, ready to go.
@@ -95,7 +102,7 @@ pub(crate) struct Outgoing {
     /// The URL, query included (parsed here as hyper reads it, without another copy).
     pub target: Target,
     pub headers: HeaderMap,
-    /// `headers` already end with the transport's own ([`Transport::add_own_headers`]); only
+    /// `headers` already end with the transport's own ([`HttpTransport::add_own_headers`]); only
     /// for a [`Target::Path`].
     pub own_headers_added: bool,
     pub body: Option<Bytes>,
@@ -134,7 +141,14 @@ impl http_body::Body for RequestBody {
 }
 
 /// A response whose head has arrived; its body is read in chunks.
-pub(crate) struct Incoming<'t> {
+pub(crate) enum Incoming<'t> {
+    Network(NetworkIncoming<'t>),
+    /// The answer of the caller's own transport.
+    Given(TransportResponse),
+}
+
+/// A response read from a connection of this transport.
+pub(crate) struct NetworkIncoming<'t> {
     response: http::Response<hyper::body::Incoming>,
     /// The connection and the pool it goes back to once the body has been read to its end
     /// (`None` for a connection that is not kept). A response dropped before that drops the
@@ -148,8 +162,8 @@ pub(crate) struct Pooled {
     socket: Arc<SocketWatch>,
 }
 
-impl Transport {
-    pub(crate) fn build(s: Settings<'_>) -> Result<Transport> {
+impl HttpTransport {
+    pub(crate) fn build(s: Settings<'_>) -> Result<HttpTransport> {
         let user_agent = HeaderValue::from_str(s.user_agent)
             .map_err(|_| Error::invalid_input("user_agent_suffix", "must be printable ASCII"))?;
         let (route, proxy_authorization) = route(&s)?;
@@ -174,7 +188,7 @@ impl Transport {
             let root = Uri::builder().scheme(scheme.clone()).authority(authority.clone()).path_and_query("/").build().ok()?;
             Some(Origin { scheme, authority, host, root })
         });
-        Ok(Transport { connector, idle: Mutex::default(), forwarding, user_agent, proxy_authorization, origin })
+        Ok(HttpTransport { connector, idle: Mutex::default(), forwarding, user_agent, proxy_authorization, origin, given: s.given })
     }
 
     /// Appends the headers every request gets: `User-Agent`, a proxy's `Proxy-Authorization`,
@@ -212,6 +226,9 @@ impl Transport {
         let request = self.request(out);
         async move {
             let (mut req, to) = request?;
+            if let Some(given) = &self.given {
+                return given::send(&**given, req, to.root()).await.map(Incoming::Given);
+            }
             let pool = match &to {
                 Destination::Origin(_) => Some(&self.idle),
                 Destination::Other(_) => None,
@@ -233,7 +250,7 @@ impl Transport {
                     continue;
                 }
                 match connection.sender.try_send_request(req).await {
-                    Ok(response) => return Ok(Incoming { response, connection: pool.map(|idle| (connection, idle)) }),
+                    Ok(response) => return Ok(Incoming::Network(NetworkIncoming { response, connection: pool.map(|idle| (connection, idle)) })),
                     Err(mut e) => match e.take_message() {
                         // given back unwritten: the connection closed before it took the request
                         Some(unsent) if reused => {
@@ -351,21 +368,39 @@ impl Destination<'_> {
 
 impl Incoming<'_> {
     pub(crate) fn status(&self) -> u16 {
-        self.response.status().as_u16()
+        match self {
+            Incoming::Network(n) => n.response.status().as_u16(),
+            Incoming::Given(g) => g.status,
+        }
     }
 
     pub(crate) fn headers(&self) -> &HeaderMap {
-        self.response.headers()
+        match self {
+            Incoming::Network(n) => n.response.headers(),
+            Incoming::Given(g) => &g.headers,
+        }
     }
 
     /// The body's length when the response announced it.
     pub(crate) fn content_length(&self) -> Option<u64> {
-        http_body::Body::size_hint(self.response.body()).exact()
+        match self {
+            Incoming::Network(n) => http_body::Body::size_hint(n.response.body()).exact(),
+            Incoming::Given(g) => g.broken_after_body.is_none().then_some(g.body.len() as u64),
+        }
     }
 
     /// The next piece of the body, `None` at its end (the connection then goes back to the
     /// idle ones); the error text when the connection fails.
     pub(crate) async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, String> {
+        match self {
+            Incoming::Network(n) => n.chunk().await,
+            Incoming::Given(g) => given::chunk(g),
+        }
+    }
+}
+
+impl NetworkIncoming<'_> {
+    async fn chunk(&mut self) -> std::result::Result<Option<Bytes>, String> {
         loop {
             match self.response.body_mut().frame().await {
                 None => {
@@ -435,15 +470,15 @@ pub(crate) mod tests {
     }
 
     /// A transport to `http://127.0.0.1:PORT`, and that base URL.
-    fn local_transport(port: u16) -> (url::Url, Transport) {
+    fn local_transport(port: u16) -> (url::Url, HttpTransport) {
         let base = url::Url::parse(&format!("http://127.0.0.1:{port}")).unwrap();
         let tls = rustls::ClientConfig::builder_with_provider(std::sync::Arc::new(rustls::crypto::ring::default_provider()))
             .with_safe_default_protocol_versions()
             .unwrap()
             .with_root_certificates(rustls::RootCertStore::empty())
             .with_no_client_auth();
-        let settings = Settings { base_url: &base, tls, user_agent: "ua", connect_timeout: Duration::from_secs(5), proxy: None, no_proxy: true };
-        let transport = Transport::build(settings).unwrap();
+        let settings = Settings { base_url: &base, tls, user_agent: "ua", connect_timeout: Duration::from_secs(5), proxy: None, no_proxy: true, given: None };
+        let transport = HttpTransport::build(settings).unwrap();
         (base, transport)
     }
 

@@ -1,0 +1,157 @@
+//! A transport of the caller's own (`ClientBuilder::transport`), in memory: the request it is
+//! handed, and its answers and failures read through the client's own path (retries, size
+//! limit, cut bodies, the outcome rules of a non-idempotent call, timeouts).
+
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use wallet_sdk::{
+    Client, ClientBuilder, CreateAddressOptions, ErrorKind, RetryPolicy, TransportFailure, TransportRequest,
+    TransportResponse,
+};
+
+const KEY: &str = "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl";
+const BALANCE: &str = r#"{"successful":true,"data":{"walletName":"w1","confirmed":1.5,"unconfirmed":0,"immature":0,"total":1.5}}"#;
+
+fn builder() -> ClientBuilder {
+    Client::builder()
+        .base_url("https://wallet.example.com/prefix")
+        .credential(KEY)
+        .retry_policy(RetryPolicy { base_backoff: Duration::from_millis(1), ..RetryPolicy::default() })
+}
+
+/// A client whose transport gives the answers of `answer` (called with the attempt's number,
+/// from 1) and counts the attempts.
+fn client_answering(
+    answer: impl Fn(u32) -> Result<TransportResponse, TransportFailure> + Send + Sync + 'static,
+) -> (Client, Arc<AtomicU32>) {
+    let attempts = Arc::new(AtomicU32::new(0));
+    let counted = attempts.clone();
+    let client = builder()
+        .transport(move |_: TransportRequest| {
+            let result = answer(counted.fetch_add(1, Ordering::SeqCst) + 1);
+            async move { result }
+        })
+        .build()
+        .unwrap();
+    (client, attempts)
+}
+
+#[tokio::test]
+async fn the_transport_is_handed_the_request_as_it_would_go_on_the_wire() {
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let kept = seen.clone();
+    let client = builder()
+        .transport(move |request: TransportRequest| {
+            kept.lock().unwrap().push(request);
+            async { Ok(TransportResponse::new(200, BALANCE)) }
+        })
+        .build()
+        .unwrap();
+    let balance = client.wallet_balance("w1").await.unwrap();
+    assert_eq!(balance.confirmed.to_string(), "1.50000000");
+    let requests = seen.lock().unwrap();
+    let request = &requests[0];
+    assert_eq!(request.method, http::Method::GET);
+    assert_eq!(request.url.to_string(), "https://wallet.example.com/prefix/api/Wallet/balance");
+    assert_eq!(request.headers.get("walletName").unwrap(), "w1");
+    assert_eq!(request.headers.get("host").unwrap(), "wallet.example.com");
+    assert!(request.headers.get("user-agent").unwrap().to_str().unwrap().starts_with("wallet-sdk"));
+    assert!(request.headers.values().any(|v| v.as_bytes() == KEY.as_bytes()), "the credential travels");
+    let debug = format!("{request:?}");
+    assert!(!debug.contains(KEY) && !debug.contains("c2lnbmF0dXJl"), "{debug}");
+}
+
+#[tokio::test]
+async fn a_post_carries_its_json_body() {
+    let body = Arc::new(Mutex::new(String::new()));
+    let kept = body.clone();
+    let client = builder()
+        .transport(move |request: TransportRequest| {
+            *kept.lock().unwrap() = String::from_utf8(request.body.to_vec()).unwrap();
+            assert_eq!(request.method, http::Method::POST);
+            assert_eq!(request.headers.get("walletName").unwrap(), "w1");
+            assert_eq!(request.headers.get("content-type").unwrap(), "application/json; charset=utf-8");
+            async { Ok(TransportResponse::new(200, r#"{"successful":true,"data":{"address":"rltc1qx","label":"l"}}"#)) }
+        })
+        .build()
+        .unwrap();
+    let options = CreateAddressOptions { label: Some("l".into()), ..Default::default() };
+    client.create_address("w1", options).await.unwrap();
+    let body: serde_json::Value = serde_json::from_str(&body.lock().unwrap()).unwrap();
+    assert_eq!(body["label"], "l");
+}
+
+#[tokio::test]
+async fn a_safe_call_is_retried_after_a_lost_connection_and_a_cut_body() {
+    let (client, attempts) = client_answering(|n| match n {
+        1 => Err(TransportFailure::Lost("reset".into())),
+        2 => Ok(TransportResponse::new(200, &BALANCE.as_bytes()[..20]).broken("reset in the body")),
+        _ => Ok(TransportResponse::new(200, BALANCE)),
+    });
+    client.wallet_balance("w1").await.unwrap();
+    assert_eq!(attempts.load(Ordering::SeqCst), 3);
+}
+
+#[tokio::test]
+async fn a_create_whose_request_may_have_arrived_is_outcome_unknown_once() {
+    for failure in [Err(TransportFailure::Lost("reset".into())), Ok(TransportResponse::new(200, "{\"succ").broken("reset"))] {
+        let (client, attempts) = client_answering(move |_| failure.clone());
+        let e = client.create_address("w1", CreateAddressOptions::default()).await.unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::OutcomeUnknown, "{e}");
+        assert!(e.outcome_token().is_some(), "{e:?}");
+        assert_eq!(attempts.load(Ordering::SeqCst), 1, "never sent twice");
+    }
+}
+
+#[tokio::test]
+async fn a_create_that_never_left_is_retried() {
+    let (client, attempts) = client_answering(|n| match n {
+        1 => Err(TransportFailure::NotSent("connection refused".into())),
+        _ => Ok(TransportResponse::new(200, r#"{"successful":true,"data":{"address":"rltc1qx","label":null}}"#)),
+    });
+    client.create_address("w1", CreateAddressOptions::default()).await.unwrap();
+    assert_eq!(attempts.load(Ordering::SeqCst), 2);
+}
+
+#[tokio::test]
+async fn an_answer_past_the_size_limit_is_refused_unread() {
+    let big = format!(r#"{{"successful":true,"data":{{"walletName":"{}"}}}}"#, "x".repeat(4096));
+    let client = builder()
+        .max_response_bytes(1024)
+        .transport(move |_: TransportRequest| {
+            let answer = TransportResponse::new(200, big.clone());
+            async move { Ok(answer) }
+        })
+        .build()
+        .unwrap();
+    let e = client.wallet_balance("w1").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Decode, "{e}");
+}
+
+#[tokio::test]
+async fn a_cut_answer_of_any_length_is_a_typed_error() {
+    let mut entries = String::from(r#"{"successful":true,"data":{"items":["#);
+    while entries.len() < 64 * 1024 {
+        entries.push_str(r#"{"txid":"ab","amount":0.1,"confirmations":1,"comment":"\\"},"#);
+    }
+    for cut in [10_000, 10_001, 20_000, entries.len() - 1] {
+        let text = entries[..cut].to_string();
+        let (client, _) = client_answering(move |_| Ok(TransportResponse::new(200, text.clone())));
+        let e = client.wallet_balance("w1").await.unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Decode, "cut at {cut}: {e}");
+    }
+}
+
+#[tokio::test]
+async fn a_transport_that_never_answers_times_out() {
+    let client = builder()
+        .timeout(Duration::from_millis(50))
+        .retry_policy(RetryPolicy::none())
+        .transport(|_: TransportRequest| std::future::pending::<Result<TransportResponse, TransportFailure>>())
+        .build()
+        .unwrap();
+    let e = client.wallet_balance("w1").await.unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Timeout, "{e}");
+}
