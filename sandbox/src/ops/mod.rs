@@ -5,6 +5,7 @@ use crate::app::Route;
 pub mod address;
 pub mod chain;
 pub mod seeds;
+pub mod shared;
 pub mod transactions;
 pub mod wallet;
 

@@ -12,7 +12,7 @@ use serde_json::{json, Value};
 use crate::amount;
 use crate::app::{ok, OpResult, Req, Route};
 use crate::error::ApiError;
-use crate::ops::address::{
+use crate::ops::shared::{
     kind_of, map_rpc_err, map_wallet_err, require_loopback_node, validate_address, validate_non_mweb, wallet_header,
     PASSPHRASE_HEADER,
 };
