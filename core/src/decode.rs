@@ -10,7 +10,8 @@ use serde_json::Value;
 
 use crate::error::{Details, Error, ErrorKind, Result};
 use crate::operations::Operation;
-use crate::json_limits;
+use crate::json::envelope::{scan_envelope, Scan};
+use crate::json::limits;
 use crate::raw_json::{self, answer_carries_secret, redact_answer, FromData, RawJson};
 use crate::redact;
 
@@ -241,7 +242,7 @@ fn kept_body(op: &Operation, body: &[u8]) -> Option<String> {
         return None;
     }
     let text = match std::str::from_utf8(body).ok().filter(|t| {
-        json_limits::check(t.as_bytes()).is_ok() && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok()
+        limits::check(t.as_bytes()).is_ok() && serde_json::from_str::<serde::de::IgnoredAny>(t).is_ok()
     }) {
         Some(json) => redact_answer(op, json, &[], None).to_string(),
         None => {
@@ -420,199 +421,15 @@ pub(crate) fn interpret(op: &'static Operation, r: RawResponse) -> Result<Answer
     interpret_with(op, r, true)
 }
 
-/// What the fast reading of a `successful: true` envelope found (see [`scan_envelope`]).
-struct Scan {
-    successful: Option<bool>,
-    data: Option<Range<usize>>,
-    /// Opening brackets outside strings: at most [`json_limits::MAX_JSON_DEPTH`] in a text of
-    /// at most [`json_limits::MIN_ENTRY_BUDGET`] bytes is within the limits.
-    opens: usize,
-}
-
-/// Reads the top level of the usual envelope (`{"successful":true,"message":"…","data":…}`)
-/// without serde: one pass over the body instead of serde's envelope pass (which reads `data`
-/// once to find where it ends) and the typed decode's second one.
-///
-/// It accepts only what serde accepts and reads the same way, and gives up (`None`: serde
-/// reads the body as before) on anything else: a top level that is not an object, a key or a
-/// value with an escape or a control character, a value other than `true`, `false`, `null` or
-/// a plain string beside `data`, a second `data`, anything but whitespace after the object.
-/// `data` itself is only skipped over (brackets matched, strings jumped), not checked: the
-/// typed decode reads all of it with serde, and when that fails [`Answer::not_json`] tells
-/// whether the body was JSON at all.
-fn scan_envelope(body: &[u8]) -> Option<Scan> {
-    let ws = |at: &mut usize| {
-        while matches!(body.get(*at), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-            *at += 1;
-        }
-    };
-    let mut at = 0;
-    ws(&mut at);
-    if body.get(at) != Some(&b'{') {
-        return None;
-    }
-    at += 1;
-    let mut scan = Scan { successful: None, data: None, opens: 1 };
-    ws(&mut at);
-    if body.get(at) == Some(&b'}') {
-        at += 1;
-    } else {
-        loop {
-            if body.get(at) != Some(&b'"') {
-                return None;
-            }
-            let key_end = plain_string_end(body, at + 1)?;
-            let key = &body[at + 1..key_end];
-            at = key_end + 1;
-            ws(&mut at);
-            if body.get(at) != Some(&b':') {
-                return None;
-            }
-            at += 1;
-            ws(&mut at);
-            if key == b"data" {
-                if scan.data.is_some() {
-                    return None;
-                }
-                let start = at;
-                at = skip_value(body, at, &mut scan.opens)?;
-                scan.data = Some(start..at);
-            } else {
-                let rest = body.get(at..)?;
-                let (len, flag) = match rest.first()? {
-                    b'"' => (plain_string_end(body, at + 1)? + 1 - at, None),
-                    _ if rest.starts_with(b"true") => (4, Some(true)),
-                    _ if rest.starts_with(b"false") => (5, Some(false)),
-                    _ if rest.starts_with(b"null") => (4, None),
-                    _ => return None,
-                };
-                at += len;
-                if key == b"successful" {
-                    scan.successful = flag;
-                }
-            }
-            ws(&mut at);
-            match body.get(at)? {
-                b',' => {
-                    at += 1;
-                    ws(&mut at);
-                }
-                b'}' => {
-                    at += 1;
-                    break;
-                }
-                _ => return None,
-            }
-        }
-    }
-    ws(&mut at);
-    (at == body.len()).then_some(scan)
-}
-
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// The high bit of each byte of `x` that is below `n` (and maybe of bytes after it: the first
-/// one marked is always right).
-const fn bytes_below(x: u64, n: u8) -> u64 {
-    x.wrapping_sub(ONES * n as u64) & !x & HIGHS
-}
-
-/// The high bit of each byte of `x` that is `b` (the first one marked is always right).
-const fn bytes_equal(x: u64, b: u8) -> u64 {
-    bytes_below(x ^ (ONES * b as u64), 1)
-}
-
-/// The index of the closing quote of a string whose text starts at `at`, when the text has no
-/// escape and no control character (else `None`). Eight bytes at a time.
-fn plain_string_end(body: &[u8], mut at: usize) -> Option<usize> {
-    while let Some(word) = body.get(at..at + 8) {
-        let x = u64::from_le_bytes(word.try_into().ok()?);
-        let marks = bytes_equal(x, b'"') | bytes_equal(x, b'\\') | bytes_below(x, 0x20);
-        if marks != 0 {
-            at += (marks.trailing_zeros() / 8) as usize;
-            return (body[at] == b'"').then_some(at);
-        }
-        at += 8;
-    }
-    loop {
-        match *body.get(at)? {
-            b'"' => return Some(at),
-            b'\\' | 0..=0x1f => return None,
-            _ => at += 1,
-        }
-    }
-}
-
-/// The index of the closing quote of a string whose text starts at `at`, escapes jumped over
-/// (not checked).
-fn string_end(body: &[u8], mut at: usize) -> Option<usize> {
-    loop {
-        while let Some(word) = body.get(at..at + 8) {
-            let x = u64::from_le_bytes(word.try_into().ok()?);
-            let marks = bytes_equal(x, b'"') | bytes_equal(x, b'\\');
-            if marks != 0 {
-                at += (marks.trailing_zeros() / 8) as usize;
-                break;
-            }
-            at += 8;
-        }
-        match *body.get(at)? {
-            b'"' => return Some(at),
-            b'\\' => at += 2,
-            _ => at += 1,
-        }
-    }
-}
-
-/// Bytes that matter when skipping over a value: quotes and brackets.
-static SKIPPED_OVER: [bool; 256] = json_limits::byte_set(b"\"{}[]");
-
-/// The end of the JSON value that starts at `at`, found by matching brackets and jumping over
-/// strings; nothing else is checked (the typed decode does). Counts the opening brackets.
-fn skip_value(body: &[u8], at: usize, opens: &mut usize) -> Option<usize> {
-    match *body.get(at)? {
-        b'"' => return Some(string_end(body, at + 1)? + 1),
-        b'{' | b'[' => {}
-        // a number or a literal: up to the next delimiter
-        _ => {
-            let len = body[at..].iter().position(|b| matches!(b, b',' | b'}' | b']' | b' ' | b'\n' | b'\r' | b'\t'));
-            return Some(len.map_or(body.len(), |len| at + len));
-        }
-    }
-    let mut depth = 0usize;
-    let mut i = at;
-    while let Some(&b) = body.get(i) {
-        i += 1;
-        if !SKIPPED_OVER[usize::from(b)] {
-            continue;
-        }
-        match b {
-            b'"' => i = string_end(body, i)? + 1,
-            b'{' | b'[' => {
-                depth += 1;
-                *opens += 1;
-            }
-            _ => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(i);
-                }
-            }
-        }
-    }
-    None
-}
-
 /// [`interpret`]; `fast`: a `successful: true` envelope may be read by [`scan_envelope`].
 fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Result<Answer> {
     let ok_status = (200..300).contains(&r.status);
     if fast && ok_status && is_json_media_type(r.content_type.as_deref()) {
         if let Some(Scan { successful: Some(true), data, opens }) = scan_envelope(&r.body) {
-            // the limits hold without the walk of `json_limits::check` in a small body with
+            // the limits hold without the walk of `json::limits::check` in a small body with
             // few brackets (as its own quick test, counting only those outside strings)
-            let small = r.body.len() <= json_limits::MIN_ENTRY_BUDGET && opens <= json_limits::MAX_JSON_DEPTH;
-            if small || json_limits::check(&r.body).is_ok() {
+            let small = r.body.len() <= limits::MIN_ENTRY_BUDGET && opens <= limits::MAX_JSON_DEPTH;
+            if small || limits::check(&r.body).is_ok() {
                 match String::from_utf8(r.body) {
                     Ok(body) => {
                         return Ok(Answer {
@@ -655,7 +472,7 @@ fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Res
     } else {
         Err((r.body, None))
     };
-    let json_body = json_body.and_then(|body| match json_limits::check(body.as_bytes()) {
+    let json_body = json_body.and_then(|body| match limits::check(body.as_bytes()) {
         Ok(()) => Ok(body),
         Err(too_costly) => Err((body.into_bytes(), Some(too_costly))),
     });
@@ -709,7 +526,7 @@ fn interpret_with(op: &'static Operation, mut r: RawResponse, fast: bool) -> Res
 }
 
 /// The error for a body that is not JSON (or not valid JSON, or JSON past the limits of
-/// `json_limits`): on success statuses a decode error (or `outcome_unknown`), otherwise the
+/// `json::limits`): on success statuses a decode error (or `outcome_unknown`), otherwise the
 /// status decides.
 fn unreadable_body(
     op: &'static Operation,
@@ -717,7 +534,7 @@ fn unreadable_body(
     content_type: Option<&str>,
     base: Details,
     body: &[u8],
-    too_costly: Option<json_limits::TooCostly>,
+    too_costly: Option<limits::TooCostly>,
 ) -> Error {
     let ct = redact::service_text(content_type.unwrap_or("none"), false);
     if (200..300).contains(&status) {

@@ -9,7 +9,9 @@
 //!   scrubbing, exactly-once rules, hooks, span and events;
 //! - [`rewrite`]: the raw JSON rewriter (redaction of secret fields and echoed secrets);
 //! - [`call_args`] and [`call_args_json`]: the untyped call's arguments turned into a request
-//!   (validation and placement), without sending it.
+//!   (validation and placement), without sending it;
+//! - [`json_limits`], [`json_envelope`], [`json_members`] and [`json_value_end`]: the readers
+//!   built on the one JSON lexer (`json::lex`), for differential checks against serde_json.
 
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -267,6 +269,30 @@ pub fn call_args_json(operation: &str, arguments_json: &str) -> Option<Result<Ca
         Ok(Value::Object(map)) => Some(call_args(operation, &map)),
         _ => None,
     }
+}
+
+/// `json::limits::check`: `Err` with why, when the text is past a limit.
+pub fn json_limits(text: &[u8]) -> std::result::Result<(), String> {
+    crate::json::limits::check(text).map_err(|c| c.why())
+}
+
+/// What the quick envelope reading found in `body`, `None` when it left the body to serde:
+/// `successful` (its last value when a boolean) and where `data` is.
+pub fn json_envelope(body: &[u8]) -> Option<(Option<bool>, Option<std::ops::Range<usize>>)> {
+    crate::json::envelope::scan_envelope(body).map(|scan| (scan.successful, scan.data))
+}
+
+/// The top-level members of `text` as the member reader of a raw JSON gives them (key, value
+/// text), in order; none when the text is not an object.
+pub fn json_members(text: &str) -> Vec<(String, String)> {
+    let mut members = Vec::new();
+    raw_json::for_each_member(text, |key, value| members.push((key.to_string(), value.to_string())));
+    members
+}
+
+/// Where the value that starts at `at` ends, as the lexer finds it.
+pub fn json_value_end(text: &[u8], at: usize) -> Option<usize> {
+    crate::json::lex::skip_value(text, at, &mut 0)
 }
 
 #[cfg(test)]

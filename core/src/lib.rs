@@ -40,7 +40,7 @@ pub mod events;
 mod exactly_once;
 pub mod fields;
 pub mod fork;
-mod json_limits;
+mod json;
 mod locks;
 mod methods;
 pub mod models;
@@ -72,7 +72,7 @@ pub use client::{
 pub use credential::Credential;
 pub use decode::{EXCERPT_LIMIT, MAX_RETRY_AFTER};
 pub use raw_json::FromData;
-pub use json_limits::{BYTES_PER_ENTRY, BYTES_PER_MEMBER, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
+pub use json::limits::{BYTES_PER_ENTRY, BYTES_PER_MEMBER, MAX_JSON_DEPTH, MIN_ENTRY_BUDGET};
 pub use error::{Error, ErrorKind, Result};
 pub use events::{
     BlockingWalletEvents, Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEvents,

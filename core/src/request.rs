@@ -116,7 +116,7 @@ impl Args {
                 continue; // wallet_name may travel twice (header and body): one value
             }
             let Some(v) = arguments.get(p.sdk_name).filter(|v| !v.is_null()) else { continue };
-            let wrong = |want: &str| Error::invalid_input(p.sdk_name, format!("must be {want}, not {}", crate::json_limits::json_type_name(v)));
+            let wrong = |want: &str| Error::invalid_input(p.sdk_name, format!("must be {want}, not {}", crate::json::limits::json_type_name(v)));
             let value = match p.kind {
                 ValueKind::Text => {
                     let s = v.as_str().ok_or_else(|| wrong("a string"))?;

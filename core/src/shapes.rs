@@ -66,7 +66,7 @@ pub(crate) fn scrub_within(text: &str, hex_is_secret: bool, budget: &mut ShapeBu
 }
 
 /// What stands between the words of a phrase as people and services write it, by byte.
-static IS_PHRASE_SEPARATOR: [bool; 256] = crate::json_limits::byte_set(b" \t\r\n+,;|%-_");
+static IS_PHRASE_SEPARATOR: [bool; 256] = crate::json::lex::byte_set(b" \t\r\n+,;|%-_");
 
 fn is_base58(b: u8) -> bool {
     b.is_ascii_alphanumeric() && !matches!(b, b'0' | b'O' | b'I' | b'l')

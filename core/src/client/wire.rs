@@ -58,7 +58,7 @@ pub(super) fn push_form_encoded(out: &mut String, text: &str) {
 
 /// The bytes that form-urlencoding leaves as they are.
 pub(super) static FORM_PLAIN: [bool; 256] =
-    crate::json_limits::byte_set(b"*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
+    crate::json::lex::byte_set(b"*-._0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz");
 
 /// The most a call reserves for a body on its announced length alone; past it the buffer
 /// grows with what really arrives.
@@ -108,14 +108,14 @@ pub(super) fn outcome_unknown(op: &'static Operation, why: &str) -> Error {
 /// `arguments_json` and never quote the text (it may hold a passphrase or a mnemonic).
 pub fn call_arguments_from_json(json: &str) -> Result<serde_json::Map<String, serde_json::Value>> {
     let field = "arguments_json";
-    if let Err(too_costly) = crate::json_limits::check(json.as_bytes()) {
+    if let Err(too_costly) = crate::json::limits::check(json.as_bytes()) {
         return Err(Error::invalid_input(field, too_costly.why()));
     }
     match serde_json::from_str::<serde_json::Value>(json) {
         Ok(serde_json::Value::Object(map)) => Ok(map),
         Ok(other) => Err(Error::invalid_input(
             field,
-            format!("must be a JSON object of arguments, not {}", crate::json_limits::json_type_name(&other)),
+            format!("must be a JSON object of arguments, not {}", crate::json::limits::json_type_name(&other)),
         )),
         // serde_json's syntax errors name a line and column, never the text
         Err(e) => Err(Error::invalid_input(field, format!("not valid JSON: {e}"))),
@@ -189,8 +189,8 @@ impl crate::exactly_once::Service for Client {
 /// The arguments of an untyped call of `op` (`Client::call`, `Client::call_typed`), checked as
 /// the typed methods check theirs.
 pub(crate) fn untyped_args(op: &'static Operation, arguments: &serde_json::Map<String, serde_json::Value>) -> Result<Args> {
-    if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json_limits::value_too_deep(v)) {
-        let why = format!("nests deeper than {} levels", crate::json_limits::MAX_JSON_DEPTH);
+    if let Some((name, _)) = arguments.iter().find(|(_, v)| crate::json::limits::value_too_deep(v)) {
+        let why = format!("nests deeper than {} levels", crate::json::limits::MAX_JSON_DEPTH);
         return Err(Error::invalid_input(name, why).set_operation(op.name));
     }
     Args::from_json(op, arguments).map_err(|e| e.set_operation(op.name))

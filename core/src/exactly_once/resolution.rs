@@ -201,7 +201,7 @@ impl ResolveInfo {
         if text.len() > MAX_TOKEN_LEN {
             return Err(bad("too long"));
         }
-        if crate::json_limits::check(text.as_bytes()).is_err() {
+        if crate::json::limits::check(text.as_bytes()).is_err() {
             return Err(bad("not bounded JSON"));
         }
         let mut t: Token = serde_json::from_str(text).map_err(|_| bad("not its JSON form"))?;

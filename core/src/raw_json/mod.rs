@@ -134,7 +134,7 @@ impl RawJson {
         RawJson(Repr::Text(text.into_boxed_str()))
     }
 
-    /// The raw JSON of the `data` of `body` (valid JSON, passed by `json_limits::check`), an
+    /// The raw JSON of the `data` of `body` (valid JSON, passed by `json::limits::check`), an
     /// answer of `op` that carries no secret of its own to a call whose only secret is the
     /// credential (`echoed`: its forms), redacted as [`redact_answer`] does when first
     /// read.
@@ -189,7 +189,7 @@ impl<'de> serde::Deserialize<'de> for RawJson {
     /// Any JSON value, kept as its compact text (unredacted: this is the caller's own data).
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let raw = Box::<serde_json::value::RawValue>::deserialize(d)?;
-        crate::json_limits::check(raw.get().as_bytes()).map_err(|c| serde::de::Error::custom(c.why()))?;
+        crate::json::limits::check(raw.get().as_bytes()).map_err(|c| serde::de::Error::custom(c.why()))?;
         Ok(redacted(raw.get(), &Redaction::default()))
     }
 }

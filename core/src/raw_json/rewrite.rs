@@ -1,8 +1,10 @@
 //! The redaction rewriter (one pass over an answer's JSON, secret fields and echoed secrets
-//! replaced) and the readers of a JSON text's top-level members.
+//! replaced) and the readers of a JSON text's top-level members, both on the lexer of
+//! `json::lex`.
 
 use std::borrow::Cow;
 
+use crate::json::lex;
 use crate::redact::SecretForms;
 
 use super::*;
@@ -127,9 +129,7 @@ impl<'t, 'r> Rewriter<'t, 'r> {
     }
 
     pub(super) fn skip_ws(&mut self) {
-        while matches!(self.peek(), Some(b' ' | b'\n' | b'\r' | b'\t')) {
-            self.at += 1;
-        }
+        self.at = lex::skip_ws(self.text.as_bytes(), self.at);
     }
 
     pub(super) fn expect(&mut self, byte: u8) -> Option<()> {
@@ -138,9 +138,9 @@ impl<'t, 'r> Rewriter<'t, 'r> {
     }
 
     /// Copies one value, redacting inside it. Texts reach here through
-    /// `json_limits::check`; the bound is kept anyway so that no text can recurse deeper.
+    /// `json::limits::check`; the bound is kept anyway so that no text can recurse deeper.
     pub(super) fn value(&mut self, depth: usize) -> Option<()> {
-        if depth > crate::json_limits::MAX_JSON_DEPTH {
+        if depth > crate::json::limits::MAX_JSON_DEPTH {
             return None;
         }
         self.drop_ws();
@@ -212,18 +212,10 @@ impl<'t, 'r> Rewriter<'t, 'r> {
 
     /// A string token, quotes included, as it stands in the text.
     pub(super) fn string_token(&mut self) -> Option<&'t str> {
-        let bytes = self.text.as_bytes();
-        if bytes.get(self.at) != Some(&b'"') {
+        if self.peek()? != b'"' {
             return None;
         }
-        let mut i = self.at + 1;
-        loop {
-            i += memchr::memchr2(b'"', b'\\', bytes.get(i..)?)?;
-            match bytes[i] {
-                b'\\' => i += 2,
-                _ => break,
-            }
-        }
+        let i = lex::string_end(self.text.as_bytes(), self.at + 1)?;
         let token = self.text.get(self.at..=i)?;
         self.at = i + 1;
         Some(token)
@@ -232,8 +224,7 @@ impl<'t, 'r> Rewriter<'t, 'r> {
     /// A number, `true`, `false` or `null`, as it stands in the text.
     pub(super) fn scalar_token(&mut self) -> Option<&'t str> {
         let start = self.at;
-        let rest = self.text.as_bytes().get(start..).unwrap_or_default();
-        self.at += rest.iter().position(|&b| ENDS_SCALAR[usize::from(b)]).unwrap_or(rest.len());
+        self.at = lex::scalar_end(self.text.as_bytes(), start);
         (self.at > start)
             .then(|| self.text.get(start..self.at))
             .flatten()
@@ -262,34 +253,10 @@ impl<'t, 'r> Rewriter<'t, 'r> {
     /// Skips one value without copying it.
     pub(super) fn skip_value(&mut self) -> Option<()> {
         self.skip_ws();
-        let mut depth = 0usize;
-        loop {
-            match self.peek()? {
-                b'"' => {
-                    self.string_token()?;
-                }
-                b'{' | b'[' => {
-                    depth += 1;
-                    self.at += 1;
-                }
-                b'}' | b']' => {
-                    depth = depth.checked_sub(1)?;
-                    self.at += 1;
-                }
-                b',' | b':' | b' ' | b'\n' | b'\r' | b'\t' => self.at += 1,
-                _ => {
-                    self.scalar_token()?;
-                }
-            }
-            if depth == 0 {
-                return Some(());
-            }
-        }
+        self.at = lex::skip_value(self.text.as_bytes(), self.at, &mut 0)?;
+        Some(())
     }
 }
-
-/// The bytes that end a number, `true`, `false` or `null`.
-pub(super) static ENDS_SCALAR: [bool; 256] = crate::json_limits::byte_set(b",}] \n\r\t\"{[:");
 
 /// `true` for `true`, `false`, `null` and a JSON number.
 pub(super) fn is_json_scalar(token: &str) -> bool {

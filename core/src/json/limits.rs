@@ -16,6 +16,8 @@
 //!   250 MB of `serde_json::Value` where the SDK reads an answer whole (a keyed send's look-up,
 //!   error bodies, the untyped call), and is at most a million members now.
 
+use super::lex::{byte_set, string_end};
+
 /// The deepest nesting of arrays and objects accepted in any JSON the SDK reads.
 pub const MAX_JSON_DEPTH: usize = 128;
 
@@ -84,19 +86,10 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
             continue;
         }
         match text[at] {
-            b'"' => {
-                at += 1;
-                // `get`: an escape may be the last byte, and `at` then points past the end
-                loop {
-                    let Some(i) = text.get(at..).and_then(|rest| memchr::memchr2(b'"', b'\\', rest)) else { return Ok(()) };
-                    at += i;
-                    if text[at] == b'\\' {
-                        at += 2;
-                    } else {
-                        break;
-                    }
-                }
-            }
+            b'"' => match string_end(text, at + 1) {
+                Some(end) => at = end,
+                None => return Ok(()),
+            },
             open @ (b'[' | b'{') => {
                 if depth == MAX_JSON_DEPTH {
                     return Err(TooCostly::Depth);
@@ -130,17 +123,6 @@ pub(crate) fn check(text: &[u8]) -> Result<(), TooCostly> {
         at += 1;
     }
     Ok(())
-}
-
-/// A lookup table of the bytes in `bytes` (for the byte scans of the JSON and text readers).
-pub(crate) const fn byte_set(bytes: &[u8]) -> [bool; 256] {
-    let mut table = [false; 256];
-    let mut i = 0;
-    while i < bytes.len() {
-        table[bytes[i] as usize] = true;
-        i += 1;
-    }
-    table
 }
 
 /// The bytes that open or close a level, start a string or separate entries.
