@@ -58,10 +58,11 @@ fn _model_schemas() -> Vec<(String, String, Vec<(String, String, String)>, bool)
     schema::schemas()
 }
 
-/// The error kinds of the core, in order.
+/// The error kinds of the core, in order, each with what it means (``(kind, about)``): the
+/// exception classes are generated from them (``tools/gen_stubs.py``).
 #[pyfunction]
-fn _error_kinds() -> Vec<&'static str> {
-    ErrorKind::ALL.iter().map(|k| k.as_str()).collect()
+fn _error_kinds() -> Vec<(&'static str, String)> {
+    ErrorKind::ALL.iter().map(|k| (k.as_str(), k.about())).collect()
 }
 
 /// The names of the core error's fields (``wallet_sdk::Error::FIELDS``).

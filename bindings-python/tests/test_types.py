@@ -56,10 +56,13 @@ def test_address_type():
 
 
 def test_exception_hierarchy():
-    kinds = w._native._error_kinds()
+    kinds = dict(w._native._error_kinds())
     assert len(kinds) == 17
     classes = {c.kind: c for c in (getattr(w, n) for n in w.__all__) if isinstance(c, type) and issubclass(c, w.WalletSdkError) and c is not w.WalletSdkError}
     assert sorted(classes) == sorted(kinds)
+    # each class is documented with what its kind means, as the core says it
+    for kind, cls in classes.items():
+        assert " ".join(cls.__doc__.split()).startswith(" ".join(kinds[kind].replace("`", "``").split())), kind
     assert issubclass(w.InvalidInputError, ValueError)
     assert issubclass(w.TimeoutError, TimeoutError) and w.TimeoutError is not TimeoutError
     e = w.NotFoundError("m", kind="not_found", status=404, code="wallet_not_found", request_id="r1", field="wallet_name")

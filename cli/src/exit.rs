@@ -48,28 +48,9 @@ pub const NOT_APPLIED: u8 = 21;
 /// Exit code after Ctrl-C (128 + SIGINT, as shells report it).
 pub const INTERRUPTED: u8 = 130;
 
-/// The exit code of each SDK error kind. Stable: scripts depend on it.
+/// The exit code of each SDK error kind (declared with the kinds). Stable: scripts depend on it.
 pub fn code_of(kind: ErrorKind) -> u8 {
-    match kind {
-        ErrorKind::InvalidInput => 3,
-        ErrorKind::InsecureTransport => 4,
-        ErrorKind::CredentialExpired => 5,
-        ErrorKind::CredentialRejected => 6,
-        ErrorKind::Validation => 7,
-        ErrorKind::NotFound => 8,
-        ErrorKind::Conflict => 9,
-        ErrorKind::WalletLocked => 10,
-        ErrorKind::InsufficientFunds => 11,
-        ErrorKind::Rejected => 12,
-        ErrorKind::RateLimited => 13,
-        ErrorKind::ServiceUnavailable => 14,
-        ErrorKind::ServiceError => 15,
-        ErrorKind::Timeout => 16,
-        ErrorKind::Transport => 17,
-        ErrorKind::Decode => 18,
-        // apart from the others: the request may have taken effect
-        ErrorKind::OutcomeUnknown => 20,
-    }
+    kind.exit_code()
 }
 
 impl Failure {

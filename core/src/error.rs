@@ -3,99 +3,120 @@
 use std::fmt;
 use std::time::Duration;
 
-/// The stable category of an [`Error`] (see the kinds table of the design).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ErrorKind {
-    /// The client's own checks failed before sending (missing/empty input, header characters,
-    /// amount format, bad configuration).
-    InvalidInput,
-    /// `http://` to a non-loopback host without opting in.
-    InsecureTransport,
-    /// The API key has expired (checked locally before sending, or `expired_credential`).
-    CredentialExpired,
-    /// The credential is missing or was rejected (`missing_credential`, `invalid_credential`,
-    /// HTTP 401, or the real service's 404 with an empty body).
-    CredentialRejected,
-    /// The service rejected the request as invalid (`validation_failed`, other HTTP 400).
-    Validation,
-    /// Something named in the request does not exist (`wallet_not_found`, `not_found`, 404).
-    NotFound,
-    /// The request conflicts with the current state (`wallet_exists`, `conflict`, 409).
-    Conflict,
-    /// The wallet is locked or the passphrase/mnemonics are wrong (`wallet_locked`,
-    /// `bad_passphrase`, `bad_mnemonics`, 403).
-    WalletLocked,
-    /// Not enough spendable coins (`insufficient_funds`).
-    InsufficientFunds,
-    /// The service refused the operation (`unsupported_address_type`, `transaction_rejected`,
-    /// other 422).
-    Rejected,
-    /// Too many requests (429); see [`Error::retry_after`].
-    RateLimited,
-    /// The service or its node is unavailable (`node_unavailable`, 503, 504, other 5xx). On a
-    /// non-idempotent operation only 503 gives this kind (other 5xx give
-    /// [`OutcomeUnknown`](ErrorKind::OutcomeUnknown)), and it is not retryable there.
-    ServiceUnavailable,
-    /// The service reported an error (`node_error`, or `successful: false` without a code).
-    ServiceError,
-    /// No answer in time for an operation that is safe to repeat.
-    Timeout,
-    /// A non-idempotent request may have reached the service and no usable answer came (no
-    /// answer, a timeout, a 5xx other than 503, or a 2xx that cannot be read): check before
-    /// repeating it. Never retryable.
-    OutcomeUnknown,
-    /// Connection refused, DNS, TLS, or a connection reset before an answer.
-    Transport,
-    /// A response body the SDK cannot read (non-JSON, wrong shape) on an operation that is safe
-    /// to repeat; see [`Error::raw_body`].
-    Decode,
+/// Calls `$callback!` with every error kind, declared once: its variant, its stable name, the
+/// summary that starts an error's message, the `wallet` command line's exit code, and its
+/// documentation (written for every language: it becomes the docs of [`ErrorKind`] and of each
+/// binding's error case and class). The
+/// core's [`ErrorKind`] is made from it, and so is every binding's error type; tokens after a
+/// `;` are passed on after the core's kinds (a binding's own kinds).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! for_each_error_kind {
+    ($callback:ident $(; $($extra:tt)*)?) => {
+        $callback! {
+            /// The client's own checks refused an input before sending (a missing or empty
+            /// value, header characters, an amount's format, a bad configuration).
+            InvalidInput = "invalid_input" ("invalid input") exit 3,
+            /// `http://` to a host that is not the loopback one, without opting in.
+            InsecureTransport = "insecure_transport" ("insecure transport") exit 4,
+            /// The API key has expired (checked locally before sending, or `expired_credential`):
+            /// get a new key and set it on the client.
+            CredentialExpired = "credential_expired" ("the credential has expired") exit 5,
+            /// The credential is missing or was rejected (`missing_credential`,
+            /// `invalid_credential`, HTTP 401, or the real service's 404 with an empty body).
+            CredentialRejected = "credential_rejected" ("the credential was rejected") exit 6,
+            /// The service rejected the request as invalid (`validation_failed`, other HTTP 400).
+            Validation = "validation" ("the service rejected the request as invalid") exit 7,
+            /// Something named in the request does not exist (`wallet_not_found`, `not_found`,
+            /// 404). The service also answers 404 to a rejected key.
+            NotFound = "not_found" ("not found") exit 8,
+            /// The request conflicts with the current state (`wallet_exists`, `conflict`, 409).
+            Conflict = "conflict" ("conflicts with the current state") exit 9,
+            /// The wallet is locked or the passphrase/mnemonics are wrong (`wallet_locked`,
+            /// `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletLocked = "wallet_locked" ("the wallet is locked or the passphrase/mnemonics do not match") exit 10,
+            /// Not enough spendable coins (`insufficient_funds`).
+            InsufficientFunds = "insufficient_funds" ("insufficient funds") exit 11,
+            /// The service refused the operation (`unsupported_address_type`,
+            /// `transaction_rejected`, other 422).
+            Rejected = "rejected" ("the service refused the operation") exit 12,
+            /// Too many requests (429); the error's retry-after time says how long to wait.
+            RateLimited = "rate_limited" ("rate limited") exit 13,
+            /// The service or its node is unavailable (`node_unavailable`, 502, 503, 504, other
+            /// 5xx) for an operation that is safe to repeat. A non-idempotent operation gets
+            /// `outcome_unknown` for every 5xx instead.
+            ServiceUnavailable = "service_unavailable" ("the service is unavailable") exit 14,
+            /// The service reported an error (`node_error`, or `successful: false` without a
+            /// code, as the real service answers).
+            ServiceError = "service_error" ("the service reported an error") exit 15,
+            /// No answer in time for an operation that is safe to repeat.
+            Timeout = "timeout" ("timed out") exit 16,
+            /// A non-idempotent request (a create, a send, a broadcast) may have reached the
+            /// service and no usable answer came: no answer, a timeout, any 5xx (a gateway or a
+            /// service mesh may send one after the service acted), a 2xx that cannot be read,
+            /// or the caller stopped waiting after the request may have left. Never retryable:
+            /// find out what became of it with the client's resolve, now or later from the
+            /// error's outcome token.
+            OutcomeUnknown = "outcome_unknown" ("outcome unknown") exit 20,
+            /// Connection refused, DNS, TLS, or a connection reset before an answer.
+            Transport = "transport" ("could not reach the service") exit 17,
+            /// A response body the SDK cannot read (not JSON, or the wrong shape) on an
+            /// operation that is safe to repeat; the error's raw body holds it, redacted.
+            Decode = "decode" ("could not read the response") exit 18,
+            $($($extra)*)?
+        }
+    };
 }
 
-impl ErrorKind {
-    /// Every kind, in the order of the design's table.
-    pub const ALL: [ErrorKind; 17] = [
-        ErrorKind::InvalidInput,
-        ErrorKind::InsecureTransport,
-        ErrorKind::CredentialExpired,
-        ErrorKind::CredentialRejected,
-        ErrorKind::Validation,
-        ErrorKind::NotFound,
-        ErrorKind::Conflict,
-        ErrorKind::WalletLocked,
-        ErrorKind::InsufficientFunds,
-        ErrorKind::Rejected,
-        ErrorKind::RateLimited,
-        ErrorKind::ServiceUnavailable,
-        ErrorKind::ServiceError,
-        ErrorKind::Timeout,
-        ErrorKind::OutcomeUnknown,
-        ErrorKind::Transport,
-        ErrorKind::Decode,
-    ];
-
-    /// The stable snake_case name (`invalid_input`, `outcome_unknown`, …).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidInput => "invalid_input",
-            ErrorKind::InsecureTransport => "insecure_transport",
-            ErrorKind::CredentialExpired => "credential_expired",
-            ErrorKind::CredentialRejected => "credential_rejected",
-            ErrorKind::Validation => "validation",
-            ErrorKind::NotFound => "not_found",
-            ErrorKind::Conflict => "conflict",
-            ErrorKind::WalletLocked => "wallet_locked",
-            ErrorKind::InsufficientFunds => "insufficient_funds",
-            ErrorKind::Rejected => "rejected",
-            ErrorKind::RateLimited => "rate_limited",
-            ErrorKind::ServiceUnavailable => "service_unavailable",
-            ErrorKind::ServiceError => "service_error",
-            ErrorKind::Timeout => "timeout",
-            ErrorKind::OutcomeUnknown => "outcome_unknown",
-            ErrorKind::Transport => "transport",
-            ErrorKind::Decode => "decode",
+macro_rules! declare_error_kind {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $name:literal ($summary:literal) exit $exit:literal, )*) => {
+        /// The stable category of an [`Error`] (see the kinds table of the design).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum ErrorKind {
+            $( $(#[doc = $doc])* $variant, )*
         }
-    }
 
+        impl ErrorKind {
+            /// Every kind, in the order of the design's table.
+            pub const ALL: [ErrorKind; [$($name),*].len()] = [$(ErrorKind::$variant),*];
+
+            /// The stable snake_case name (`invalid_input`, `outcome_unknown`, …).
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $( ErrorKind::$variant => $name, )*
+                }
+            }
+
+            /// What the kind means, as its documentation says it: one paragraph (for the
+            /// bindings' docs).
+            pub fn about(self) -> String {
+                let lines: &[&str] = match self {
+                    $( ErrorKind::$variant => &[$($doc),*], )*
+                };
+                lines.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ")
+            }
+
+            fn summary(self) -> &'static str {
+                match self {
+                    $( ErrorKind::$variant => $summary, )*
+                }
+            }
+
+            /// The exit code of the `wallet` command line after an error of this kind. Stable:
+            /// scripts depend on it (20, apart from the others, says the request may have taken
+            /// effect).
+            pub fn exit_code(self) -> u8 {
+                match self {
+                    $( ErrorKind::$variant => $exit, )*
+                }
+            }
+        }
+    };
+}
+
+crate::for_each_error_kind!(declare_error_kind);
+
+impl ErrorKind {
     /// The kind for a service error code (wire `error.code`), if the code is known.
     pub fn from_service_code(code: &str) -> Option<ErrorKind> {
         Some(match code {
@@ -126,28 +147,6 @@ impl ErrorKind {
             429 => ErrorKind::RateLimited,
             500..=599 => ErrorKind::ServiceUnavailable,
             _ => ErrorKind::ServiceError,
-        }
-    }
-
-    fn summary(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidInput => "invalid input",
-            ErrorKind::InsecureTransport => "insecure transport",
-            ErrorKind::CredentialExpired => "the credential has expired",
-            ErrorKind::CredentialRejected => "the credential was rejected",
-            ErrorKind::Validation => "the service rejected the request as invalid",
-            ErrorKind::NotFound => "not found",
-            ErrorKind::Conflict => "conflicts with the current state",
-            ErrorKind::WalletLocked => "the wallet is locked or the passphrase/mnemonics do not match",
-            ErrorKind::InsufficientFunds => "insufficient funds",
-            ErrorKind::Rejected => "the service refused the operation",
-            ErrorKind::RateLimited => "rate limited",
-            ErrorKind::ServiceUnavailable => "the service is unavailable",
-            ErrorKind::ServiceError => "the service reported an error",
-            ErrorKind::Timeout => "timed out",
-            ErrorKind::OutcomeUnknown => "outcome unknown",
-            ErrorKind::Transport => "could not reach the service",
-            ErrorKind::Decode => "could not read the response",
         }
     }
 }

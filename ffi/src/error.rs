@@ -5,7 +5,7 @@
 use std::fmt;
 
 macro_rules! wallet_error {
-    ($( $(#[$m:meta])* $variant:ident => $kind:literal ),* $(,)?) => {
+    ($( $(#[doc = $doc:literal])* $variant:ident = $kind:literal ($summary:literal) $(exit $exit:literal)?, )*) => {
         /// A failed call. `message` is the SDK's user-facing message; `status` the HTTP status
         /// when a response arrived; `service_code` the service's `error.code` (or the code
         /// derived from the status); `service_message` the service's own message;
@@ -21,7 +21,7 @@ macro_rules! wallet_error {
         #[derive(Clone, Debug, uniffi::Error)]
         pub enum WalletError {
             $(
-                $(#[$m])*
+                $(#[doc = $doc])*
                 $variant {
                     message: String,
                     status: Option<i32>,
@@ -71,46 +71,14 @@ macro_rules! wallet_error {
     };
 }
 
-wallet_error! {
-    /// The client's own checks failed before sending (inputs, configuration).
-    InvalidInput => "invalid_input",
-    /// `http://` to a non-loopback host without opting in.
-    InsecureTransport => "insecure_transport",
-    /// The API key has expired.
-    CredentialExpired => "credential_expired",
-    /// The credential is missing or was rejected.
-    CredentialRejected => "credential_rejected",
-    /// The service rejected the request as invalid.
-    Validation => "validation",
-    /// Something named in the request does not exist.
-    NotFound => "not_found",
-    /// The request conflicts with the current state.
-    Conflict => "conflict",
-    /// The wallet is locked or the passphrase/mnemonics do not match.
-    WalletLocked => "wallet_locked",
-    /// Not enough spendable coins.
-    InsufficientFunds => "insufficient_funds",
-    /// The service refused the operation.
-    Rejected => "rejected",
-    /// Too many requests; see `retry_after_ms`.
-    RateLimited => "rate_limited",
-    /// The service or its node is unavailable.
-    ServiceUnavailable => "service_unavailable",
-    /// The service reported an error.
-    ServiceError => "service_error",
-    /// No answer in time for an operation that is safe to repeat.
-    Timeout => "timeout",
-    /// A non-idempotent request may have reached the service: check before repeating it.
-    OutcomeUnknown => "outcome_unknown",
-    /// Connection refused, DNS, TLS, or a connection reset.
-    Transport => "transport",
-    /// A response the SDK cannot read.
-    Decode => "decode",
+// the core's kinds (`wallet_sdk::for_each_error_kind!`), then the bindings' own two
+wallet_sdk::for_each_error_kind! {
+    wallet_error;
     /// The call was cancelled through a `CancelToken` (Swift maps it to `CancellationError`);
     /// a non-idempotent call under way gives `OutcomeUnknown` instead.
-    Cancelled => "cancelled",
+    Cancelled = "cancelled" ("cancelled"),
     /// A bug inside the SDK (e.g. a Rust panic, caught at the FFI boundary).
-    Internal => "internal",
+    Internal = "internal" ("internal error"),
 }
 
 /// The kind and fields of a [`WalletError`], readable without matching its variant (Kotlin

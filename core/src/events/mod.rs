@@ -1,6 +1,6 @@
 //! The wallet event stream: "tell me when I'm paid", without webhooks.
 //!
-//! [`Client::watch_wallet`] polls `wallet_transactions` (newest first, page after page) and turns
+//! [`Client::watch_wallet`](crate::Client::watch_wallet) polls `wallet_transactions` (newest first, page after page) and turns
 //! what changed since the last poll into [`WalletEvent`]s: a payment `received`, the same payment
 //! `confirmed` once it has the confirmations asked for, `reorged` when a block that held it left the
 //! chain, `replaced` when a conflicting transaction was mined instead, `dropped` when it vanished
