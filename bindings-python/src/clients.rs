@@ -127,84 +127,70 @@ impl AsyncClient {
     }
 }
 
-/// Constructors shared by both clients (same keywords as the Rust `ClientBuilder`).
-macro_rules! constructors {
-    ($ty:ident) => {
+/// The constructors of a client, `new` and `from_env`, with a keyword per setting of the core's
+/// list (`wallet_sdk::for_each_client_setting!`). Built keyword by keyword, since a macro cannot
+/// write the value of an attribute: each setting adds `name = None` (`name = false` for a
+/// flag) to the signature.
+macro_rules! declare_setting_constructors {
+    ($ty:ident settings: $($entries:tt)*) => {
+        declare_setting_constructors!(@keywords $ty [] [] $($entries)*);
+    };
+    (@keywords $ty:ident [$($sig:tt)*] [$($param:tt)*]
+        $(#[doc = $doc:literal])* $name:ident : Flag { python $py:ident, ffi $ffi:ident $unit:ident, cli $cli:literal } $rust:ident $apply:expr,
+        $($rest:tt)*
+    ) => {
+        declare_setting_constructors!(@keywords $ty [$($sig)* $py = false,] [$($param)* $py: Flag,] $($rest)*);
+    };
+    (@keywords $ty:ident [$($sig:tt)*] [$($param:tt)*]
+        $(#[doc = $doc:literal])* $name:ident : $kind:ident { python $py:ident, ffi $ffi:ident $unit:ident, cli $cli:literal } $rust:ident $apply:expr,
+        $($rest:tt)*
+    ) => {
+        declare_setting_constructors!(@keywords $ty [$($sig)* $py = None,] [$($param)* $py: $kind,] $($rest)*);
+    };
+    (@keywords $ty:ident [$($sig:tt)*] [$($py:ident : $kind:ident,)*]) => {
         #[pymethods]
         impl $ty {
             #[new]
-            #[pyo3(signature = (base_url, api_key = None, *, node_url = None, timeout = None, connect_timeout = None,
-                max_attempts = None, backoff = None, max_backoff = None, user_agent_suffix = None,
-                max_response_bytes = None, allow_insecure_http = false, root_certificates_pem = None,
-                tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                settle_time = None, state_key = None, on_abandoned_call = None))]
+            #[pyo3(signature = (base_url, api_key = None, *, node_url = None, $($sig)* on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn new(
                 py: Python<'_>,
                 base_url: String,
                 api_key: Option<SecretArg>,
                 node_url: Option<SecretArg>,
-                timeout: Option<f64>,
-                connect_timeout: Option<f64>,
-                max_attempts: Option<u32>,
-                backoff: Option<f64>,
-                max_backoff: Option<f64>,
-                user_agent_suffix: Option<String>,
-                max_response_bytes: Option<usize>,
-                allow_insecure_http: bool,
-                root_certificates_pem: Option<Vec<String>>,
-                tls_certs_only: bool,
-                proxy: Option<String>,
-                no_proxy: bool,
-                expiry_skew: Option<f64>,
-                address_type_codes: Option<std::collections::HashMap<String, i32>>,
-                settle_time: Option<f64>,
-                state_key: Option<SecretArg>,
+                $($py: py_setting_type!($kind),)*
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
-                let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, timeout,
-                    connect_timeout, max_attempts, backoff, max_backoff, user_agent_suffix, max_response_bytes,
-                    allow_insecure_http, root_certificates_pem, tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes,
-                    settle_time, state_key, on_abandoned_call)?;
+                let settings = PySettings { $($py),* };
+                let b = configure(py, wallet_sdk::Client::builder(), Some(base_url), api_key, node_url, settings, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
 
             /// A client configured from ``WALLET_SDK_BASE_URL`` and ``WALLET_SDK_API_KEY``; the
             /// keywords are those of the constructor.
             #[classmethod]
-            #[pyo3(signature = (*, timeout = None, connect_timeout = None, max_attempts = None, backoff = None,
-                max_backoff = None, user_agent_suffix = None, max_response_bytes = None, allow_insecure_http = false,
-                root_certificates_pem = None, tls_certs_only = false, proxy = None, no_proxy = false, expiry_skew = None, address_type_codes = None,
-                settle_time = None, state_key = None, on_abandoned_call = None))]
+            #[pyo3(signature = (*, $($sig)* on_abandoned_call = None))]
             #[allow(clippy::too_many_arguments)]
             fn from_env(
                 _cls: &Bound<'_, PyType>,
                 py: Python<'_>,
-                timeout: Option<f64>,
-                connect_timeout: Option<f64>,
-                max_attempts: Option<u32>,
-                backoff: Option<f64>,
-                max_backoff: Option<f64>,
-                user_agent_suffix: Option<String>,
-                max_response_bytes: Option<usize>,
-                allow_insecure_http: bool,
-                root_certificates_pem: Option<Vec<String>>,
-                tls_certs_only: bool,
-                proxy: Option<String>,
-                no_proxy: bool,
-                expiry_skew: Option<f64>,
-                address_type_codes: Option<std::collections::HashMap<String, i32>>,
-                settle_time: Option<f64>,
-                state_key: Option<SecretArg>,
+                $($py: py_setting_type!($kind),)*
                 on_abandoned_call: Option<Py<PyAny>>,
             ) -> PyResult<Self> {
                 let base = wallet_sdk::Client::builder_from_env().map_err(|e| to_pyerr(py, &e))?;
-                let b = configure(py, base, None, None, None, timeout, connect_timeout, max_attempts, backoff,
-                    max_backoff, user_agent_suffix, max_response_bytes, allow_insecure_http, root_certificates_pem,
-                    tls_certs_only, proxy, no_proxy, expiry_skew, address_type_codes, settle_time, state_key, on_abandoned_call)?;
+                let settings = PySettings { $($py),* };
+                let b = configure(py, base, None, None, None, settings, on_abandoned_call)?;
                 guarded(py, || $ty::from_builder(b))
             }
+        }
+    };
+}
 
+/// Constructors shared by both clients (same keywords as the Rust `ClientBuilder`).
+macro_rules! constructors {
+    ($ty:ident) => {
+        #[pymethods]
+        impl $ty {
             /// The base URL in use.
             #[getter]
             fn base_url(&self) -> String {
@@ -261,6 +247,8 @@ macro_rules! constructors {
 
 constructors!(Client);
 constructors!(AsyncClient);
+wallet_sdk::for_each_client_setting!(declare_setting_constructors; Client);
+wallet_sdk::for_each_client_setting!(declare_setting_constructors; AsyncClient);
 
 #[pymethods]
 impl Client {

@@ -18,30 +18,119 @@ pub(crate) fn secs(py: Python<'_>, name: &str, v: Option<f64>) -> PyResult<Optio
     }
 }
 
-/// Applies the keyword settings shared by both clients' constructors and `from_env()`.
-#[allow(clippy::too_many_arguments)]
+/// The Python type of each kind of setting (`wallet_sdk::for_each_client_setting!`): durations
+/// in seconds as a float, flags `False` when not given, the rest `None` when not given.
+macro_rules! py_setting_type {
+    (Duration) => { Option<f64> };
+    (Count) => { Option<u32> };
+    (Bytes) => { Option<usize> };
+    (Text) => { Option<String> };
+    (Flag) => { bool };
+    (Pems) => { Option<Vec<String>> };
+    (SecretText) => { Option<SecretArg> };
+    (Codes) => { Option<std::collections::HashMap<String, i32>> };
+}
+pub(crate) use py_setting_type;
+
+/// The same, as the stubs write it (with its default).
+macro_rules! py_stub_type {
+    (Duration) => { "Optional[float] = None" };
+    (Count) => { "Optional[int] = None" };
+    (Bytes) => { "Optional[int] = None" };
+    (Text) => { "Optional[str] = None" };
+    (Flag) => { "bool = False" };
+    (Pems) => { "Optional[Sequence[str]] = None" };
+    (SecretText) => { "Optional[SecretLike] = None" };
+    (Codes) => { "Optional[Dict[str, int]] = None" };
+}
+
+/// Applies one setting's Python value to the builder.
+macro_rules! py_apply {
+    ($py:ident, $b:ident, Duration, $name:ident, $v:expr, $apply:expr) => {
+        if let Some(d) = secs($py, stringify!($name), $v)? {
+            $b = ($apply)($b, d);
+        }
+    };
+    ($py:ident, $b:ident, Flag, $name:ident, $v:expr, $apply:expr) => {
+        $b = ($apply)($b, $v);
+    };
+    ($py:ident, $b:ident, Pems, $name:ident, $v:expr, $apply:expr) => {
+        for pem in $v.unwrap_or_default() {
+            $b = ($apply)($b, pem);
+        }
+    };
+    ($py:ident, $b:ident, SecretText, $name:ident, $v:expr, $apply:expr) => {
+        if let Some(secret) = $v {
+            $b = ($apply)($b, &secret.0);
+        }
+    };
+    ($py:ident, $b:ident, Codes, $name:ident, $v:expr, $apply:expr) => {
+        if let Some(map) = $v {
+            $b = ($apply)($b, address_type_codes($py, map)?);
+        }
+    };
+    ($py:ident, $b:ident, $kind:ident, $name:ident, $v:expr, $apply:expr) => {
+        if let Some(v) = $v {
+            $b = ($apply)($b, v);
+        }
+    };
+}
+
+macro_rules! declare_py_settings {
+    (settings: $( $(#[doc = $doc:literal])* $name:ident : $kind:ident { python $py:ident, ffi $ffi:ident $unit:ident, cli $cli:literal } $rust:ident $apply:expr, )*) => {
+        /// The optional settings a client's constructor takes, as Python gives them.
+        pub(crate) struct PySettings {
+            $( pub(crate) $py: py_setting_type!($kind), )*
+        }
+
+        impl PySettings {
+            fn apply(self, py: Python<'_>, mut b: ClientBuilder) -> PyResult<ClientBuilder> {
+                $( py_apply!(py, b, $kind, $py, self.$py, $apply); )*
+                Ok(b)
+            }
+        }
+
+        /// The keywords of the settings and their types as the stubs write them, in order.
+        #[pyfunction]
+        pub(crate) fn _client_settings() -> Vec<(&'static str, &'static str)> {
+            vec![$( (stringify!($py), py_stub_type!($kind)), )*]
+        }
+    };
+}
+
+wallet_sdk::for_each_client_setting!(declare_py_settings);
+
+/// The address type codes given as a mapping of names to codes.
+fn address_type_codes(py: Python<'_>, map: std::collections::HashMap<String, i32>) -> PyResult<wallet_sdk::AddressTypeCodes> {
+    let mut codes = wallet_sdk::AddressTypeCodes::default();
+    for (name, code) in map {
+        let slot = match name.as_str() {
+            "legacy" => &mut codes.legacy,
+            "p2sh_segwit" => &mut codes.p2sh_segwit,
+            "bech32" => &mut codes.bech32,
+            "mweb" => &mut codes.mweb,
+            other => {
+                return Err(invalid_input(
+                    py,
+                    "address_type_codes",
+                    format!("invalid input `address_type_codes`: unknown address type {other:?} (legacy, p2sh_segwit, bech32, mweb)"),
+                ))
+            }
+        };
+        *slot = code;
+    }
+    Ok(codes)
+}
+
+/// Applies what both clients' constructors and `from_env()` take: the base URL and the
+/// credential (an API key or a node URL) when given, the settings, the abandoned-call hook.
 pub(crate) fn configure(
     py: Python<'_>,
     mut b: ClientBuilder,
     base_url: Option<String>,
     api_key: Option<SecretArg>,
     node_url: Option<SecretArg>,
-    timeout: Option<f64>,
-    connect_timeout: Option<f64>,
-    max_attempts: Option<u32>,
-    backoff: Option<f64>,
-    max_backoff: Option<f64>,
-    user_agent_suffix: Option<String>,
-    max_response_bytes: Option<usize>,
-    allow_insecure_http: bool,
-    root_certificates_pem: Option<Vec<String>>,
-    tls_certs_only: bool,
-    proxy: Option<String>,
-    no_proxy: bool,
-    expiry_skew: Option<f64>,
-    address_type_codes: Option<std::collections::HashMap<String, i32>>,
-    settle_time: Option<f64>,
-    state_key: Option<SecretArg>,
+    settings: PySettings,
     on_abandoned_call: Option<Py<PyAny>>,
 ) -> PyResult<ClientBuilder> {
     if let Some(u) = base_url {
@@ -54,73 +143,7 @@ pub(crate) fn configure(
         (Some(k), None) | (None, Some(k)) => b = b.credential(k.0.expose()),
         (None, None) => {}
     }
-    if let Some(d) = secs(py, "timeout", timeout)? {
-        b = b.timeout(d);
-    }
-    if let Some(d) = secs(py, "connect_timeout", connect_timeout)? {
-        b = b.connect_timeout(d);
-    }
-    if max_attempts.is_some() || backoff.is_some() || max_backoff.is_some() {
-        let mut p = RetryPolicy::default();
-        if let Some(n) = max_attempts {
-            p.max_attempts = n.max(1);
-        }
-        if let Some(d) = secs(py, "backoff", backoff)? {
-            p.base_backoff = d;
-        }
-        if let Some(d) = secs(py, "max_backoff", max_backoff)? {
-            p.max_backoff = d;
-        }
-        b = b.retry_policy(p);
-    }
-    if let Some(s) = user_agent_suffix {
-        b = b.user_agent_suffix(s);
-    }
-    if let Some(n) = max_response_bytes {
-        b = b.max_response_bytes(n);
-    }
-    b = b.allow_insecure_http(allow_insecure_http);
-    for pem in root_certificates_pem.unwrap_or_default() {
-        b = b.add_root_certificate_pem(pem.into_bytes());
-    }
-    if tls_certs_only {
-        b = b.tls_certs_only(true);
-    }
-    if let Some(p) = proxy {
-        b = b.proxy(p);
-    }
-    if no_proxy {
-        b = b.no_proxy();
-    }
-    if let Some(d) = secs(py, "expiry_skew", expiry_skew)? {
-        b = b.expiry_skew(d);
-    }
-    if let Some(d) = secs(py, "settle_time", settle_time)? {
-        b = b.settle_time(d);
-    }
-    if let Some(k) = state_key {
-        b = b.state_key(k.0.expose());
-    }
-    if let Some(map) = address_type_codes {
-        let mut codes = wallet_sdk::AddressTypeCodes::default();
-        for (name, code) in map {
-            let slot = match name.as_str() {
-                "legacy" => &mut codes.legacy,
-                "p2sh_segwit" => &mut codes.p2sh_segwit,
-                "bech32" => &mut codes.bech32,
-                "mweb" => &mut codes.mweb,
-                other => {
-                    return Err(invalid_input(
-                        py,
-                        "address_type_codes",
-                        format!("invalid input `address_type_codes`: unknown address type {other:?} (legacy, p2sh_segwit, bech32, mweb)"),
-                    ))
-                }
-            };
-            *slot = code;
-        }
-        b = b.address_type_codes(codes);
-    }
+    let b = settings.apply(py, b)?;
     if let Some(hook) = &on_abandoned_call {
         if !hook.bind(py).is_callable() {
             return Err(invalid_input(py, "on_abandoned_call", "invalid input `on_abandoned_call`: it must be callable".into()));

@@ -120,6 +120,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(_operations, m)?)?;
     m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
     m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;
+    m.add_function(wrap_pyfunction!(_client_settings, m)?)?;
     m.add_function(wrap_pyfunction!(_error_fields, m)?)?;
     m.add_function(wrap_pyfunction!(_shutdown_runtime, m)?)?;
     m.add_function(wrap_pyfunction!(_self_test_panic, m)?)?;

@@ -94,24 +94,20 @@ MEMBERS: List[Tuple[str, List[Tuple[str, str, str]]]] = [
     ]),
 ]
 
-_CONFIG = (
-    "timeout: Optional[float] = None, connect_timeout: Optional[float] = None, "
-    "max_attempts: Optional[int] = None, backoff: Optional[float] = None, max_backoff: Optional[float] = None, "
-    "user_agent_suffix: Optional[str] = None, max_response_bytes: Optional[int] = None, "
-    "allow_insecure_http: bool = False, root_certificates_pem: Optional[Sequence[str]] = None, "
-    "tls_certs_only: bool = False, proxy: Optional[str] = None, no_proxy: bool = False, "
-    "expiry_skew: Optional[float] = None, address_type_codes: Optional[Dict[str, int]] = None, "
-    "settle_time: Optional[float] = None, state_key: Optional[SecretLike] = None, "
-    "on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None"
-)
+def _config() -> str:
+    """The settings' keywords of the clients' constructors, from the core's list."""
+    from wallet_sdk import _native
+
+    keywords = [f"{name}: {annotation}" for name, annotation in _native._client_settings()]
+    return ", ".join(keywords + ["on_abandoned_call: Optional[Callable[[AbandonedCall], Any]] = None"])
 
 
 def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
     a = "async" if is_async else ""
     pages = "AsyncPageIterator" if is_async else "PageIterator"
     out = [
-        ("", f"__init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, {_CONFIG})", "None"),
-        ("@classmethod", f"from_env(cls, *, {_CONFIG})", cls),
+        ("", f"__init__(self, base_url: str, api_key: Optional[SecretLike] = None, *, node_url: Optional[SecretLike] = None, {_config()})", "None"),
+        ("@classmethod", f"from_env(cls, *, {_config()})", cls),
         ("@property", "base_url(self)", "str"),
         ("@property", "closed(self)", "bool"),
         ("@property", "expires_at(self)", "Optional[datetime.datetime]"),
@@ -318,6 +314,7 @@ def render_native(native) -> str:
         "def _operations() -> List[Tuple[str, str, str, bool]]: ...",
         "def _model_schemas() -> List[Tuple[str, str, List[Tuple[str, str, str]], bool]]: ...",
         "def _error_kinds() -> List[Tuple[str, str]]: ...",
+        "def _client_settings() -> List[Tuple[str, str]]: ...",
         "def _error_fields() -> List[str]: ...",
         "def _shutdown_runtime() -> None: ...",
         "def _self_test_panic(message: str) -> None: ...",

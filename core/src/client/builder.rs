@@ -107,6 +107,21 @@ impl ClientBuilder {
         self.retry = p;
         self
     }
+    /// Attempts in total, the first included (1 = no retries): the policy's `max_attempts`.
+    pub fn max_attempts(mut self, n: u32) -> Self {
+        self.retry.max_attempts = n;
+        self
+    }
+    /// Delay before the first retry, doubled each time: the policy's `base_backoff`.
+    pub fn base_backoff(mut self, d: Duration) -> Self {
+        self.retry.base_backoff = d;
+        self
+    }
+    /// Cap of the retry delay (and of the service's `Retry-After`): the policy's `max_backoff`.
+    pub fn max_backoff(mut self, d: Duration) -> Self {
+        self.retry.max_backoff = d;
+        self
+    }
     /// Appends a product token to the `User-Agent` (`wallet-sdk/<version> <suffix>`), e.g.
     /// a binding's name.
     pub fn user_agent_suffix(mut self, suffix: impl AsRef<str>) -> Self {
