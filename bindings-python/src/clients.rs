@@ -344,7 +344,7 @@ impl Client {
         let options = crate::events::wait_options(py, confirmations, timeout, poll_interval, page_size)?;
         let c = self.client(py)?;
         let done = py.detach(|| wallet_sdk::panic::catch(|| c.wait_for_payment(&wallet_name, &address, amount.0, options)));
-        Ok(crate::events::PyOut::of(done, crate::events::PyPayment).into_pyobject(py)?.unbind())
+        Ok(crate::events::PyOut::of(done, crate::records::Payment).into_pyobject(py)?.unbind())
     }
 
     /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
@@ -452,7 +452,7 @@ impl AsyncClient {
         let c = self.client(py)?;
         future_into_py(py, async move {
             Ok(match c.wait_for_payment(&wallet_name, &address, amount.0, options).await {
-                Ok(p) => crate::events::PyOut::Ok(crate::events::PyPayment(p)),
+                Ok(p) => crate::events::PyOut::Ok(crate::records::Payment(p)),
                 Err(e) => crate::events::PyOut::Err(e),
             })
         })

@@ -8,93 +8,22 @@ use std::time::Duration;
 use pyo3::exceptions::PyStopAsyncIteration;
 use pyo3::prelude::*;
 use pyo3::IntoPyObjectExt;
-use wallet_sdk::{BlockingWalletEvents, Error, Payment, WaitForPaymentOptions, WalletEvent, WalletEvents, WatchOptions};
+use wallet_sdk::{BlockingWalletEvents, Error, WaitForPaymentOptions, WalletEvents, WatchOptions};
+
+use crate::records::{Payment, WalletEvent};
 
 use crate::convert::{internal_error, to_pyerr};
-use crate::types::PyAmount;
-
-/// A wallet's event: a payment in or out, a confirmation, a reorganisation, a replacement.
-/// Read-only.
-#[pyclass(name = "WalletEvent", module = "wallet_sdk", frozen, eq)]
-#[derive(PartialEq)]
-pub struct PyWalletEvent(WalletEvent);
 
 #[pymethods]
-impl PyWalletEvent {
-    /// ``"received"``, ``"confirmed"``, ``"reorged"``, ``"replaced"``, ``"dropped"`` or ``"sent"``.
-    #[getter]
-    fn kind(&self) -> &'static str {
-        self.0.kind.as_str()
-    }
-
-    /// The transaction.
-    #[getter]
-    fn txid(&self) -> &str {
-        &self.0.txid
-    }
-
-    /// The wallet's address it concerns, when known.
-    #[getter]
-    fn address(&self) -> Option<&str> {
-        self.0.address.as_deref()
-    }
-
-    /// The amount (negative for payments out).
-    #[getter]
-    fn amount(&self) -> PyAmount {
-        PyAmount(self.0.amount)
-    }
-
-    /// Its confirmations when the event was seen.
-    #[getter]
-    fn confirmations(&self) -> i64 {
-        self.0.confirmations
-    }
-
-    /// Save it after handling the event: ``watch_wallet(..., cursor=...)`` from it repeats
-    /// nothing and loses nothing. Opaque, bounded text.
-    #[getter]
-    fn cursor(&self) -> &str {
-        &self.0.cursor
-    }
-
+impl WalletEvent {
     fn __repr__(&self) -> String {
         let e = &self.0;
         format!("WalletEvent(kind='{}', txid='{}', amount=Amount('{}'), confirmations={})", e.kind.as_str(), e.txid, e.amount, e.confirmations)
     }
 }
 
-/// What ``wait_for_payment`` found. Read-only.
-#[pyclass(name = "Payment", module = "wallet_sdk", frozen, eq)]
-#[derive(PartialEq)]
-pub struct PyPayment(pub Payment);
-
 #[pymethods]
-impl PyPayment {
-    /// The transactions that paid the address.
-    #[getter]
-    fn txids(&self) -> Vec<String> {
-        self.0.txids.clone()
-    }
-
-    /// Their total.
-    #[getter]
-    fn received(&self) -> PyAmount {
-        PyAmount(self.0.received)
-    }
-
-    /// The fewest confirmations among them.
-    #[getter]
-    fn confirmations(&self) -> i64 {
-        self.0.confirmations
-    }
-
-    /// ``"paid"``, ``"underpaid"`` (less when the wait ended) or ``"overpaid"``.
-    #[getter]
-    fn status(&self) -> &'static str {
-        self.0.status.as_str()
-    }
-
+impl Payment {
     fn __repr__(&self) -> String {
         let p = &self.0;
         format!("Payment(status='{}', received=Amount('{}'), confirmations={}, txids={:?})", p.status.as_str(), p.received, p.confirmations, p.txids)
@@ -183,7 +112,7 @@ impl WalletEventIterator {
         });
         let out = match next {
             Ok(None) => return Ok(None),
-            Ok(Some(Ok(event))) => PyOut::Ok(PyWalletEvent(event)),
+            Ok(Some(Ok(event))) => PyOut::Ok(WalletEvent(event)),
             Ok(Some(Err(e))) => PyOut::Err(e),
             Err(panic) => PyOut::Panic(panic),
         };
@@ -213,7 +142,7 @@ impl AsyncWalletEventIterator {
         let events = self.events.clone();
         crate::bridge::future_into_py(py, async move {
             Ok(match events.lock().await.next().await {
-                Some(Ok(event)) => PyOut::Ok(PyWalletEvent(event)),
+                Some(Ok(event)) => PyOut::Ok(WalletEvent(event)),
                 Some(Err(e)) => PyOut::Err(e),
                 None => PyOut::StopAsyncIteration,
             })

@@ -57,3 +57,41 @@ impl<A: IntoFfi<B>, B> IntoFfi<HashMap<String, B>> for BTreeMap<String, A> {
         self.into_iter().map(|(k, v)| (k, v.into_ffi())).collect()
     }
 }
+
+/// The core's enums that print as a name (the offline toolkit's, the event stream's,
+/// `resolve`'s) as uniffi enums of the same variants and documentation, converted both ways
+/// (`From`, and `IntoFfi` for the records that hold them) and printed with the core's name
+/// (Kotlin `toString()`, Swift `description`). `core` names the module of the core's enums.
+macro_rules! ffi_enums {
+    ($core:ident; $( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),* $(,)? } )*) => {
+        $(
+            $(#[doc = $doc])*
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
+            #[uniffi::export(Display)]
+            pub enum $name {
+                $( $(#[doc = $vdoc])* $variant, )*
+            }
+            impl From<$name> for $core::$name {
+                fn from(v: $name) -> Self {
+                    match v { $( $name::$variant => $core::$name::$variant, )* }
+                }
+            }
+            impl From<$core::$name> for $name {
+                fn from(v: $core::$name) -> Self {
+                    match v { $( $core::$name::$variant => $name::$variant, )* }
+                }
+            }
+            impl $crate::convert::IntoFfi<$name> for $core::$name {
+                fn into_ffi(self) -> $name {
+                    self.into()
+                }
+            }
+            impl std::fmt::Display for $name {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    f.write_str($core::$name::from(*self).as_str())
+                }
+            }
+        )*
+    };
+}
+pub(crate) use ffi_enums;

@@ -9,94 +9,7 @@ use std::time::Duration;
 use tokio::sync::Mutex;
 
 use crate::client::{guarded, unsigned, WalletClient};
-use crate::convert::IntoFfi;
-use crate::{Amount, CancelToken, WalletError};
-
-macro_rules! ffi_enum {
-    ($(#[$m:meta])* $name:ident { $($(#[$vm:meta])* $variant:ident),* $(,)? }) => {
-        $(#[$m])*
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-        #[uniffi::export(Display)]
-        pub enum $name {
-            $($(#[$vm])* $variant,)*
-        }
-        impl From<wallet_sdk::$name> for $name {
-            fn from(v: wallet_sdk::$name) -> Self {
-                match v { $(wallet_sdk::$name::$variant => $name::$variant,)* }
-            }
-        }
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                let core = match self { $($name::$variant => wallet_sdk::$name::$variant,)* };
-                f.write_str(core.as_str())
-            }
-        }
-    };
-}
-
-ffi_enum!(
-    /// What happened to a wallet transaction; printed as the core's name (`received`, …).
-    WalletEventKind {
-        /// A payment in, first seen (in the mempool or already in a block).
-        Received,
-        /// A payment in reached the confirmations asked for.
-        Confirmed,
-        /// A confirmed transaction left the chain (a reorganisation); `confirmed` follows when it
-        /// is mined again.
-        Reorged,
-        /// A transaction was replaced by another (RBF, a double spend); the replacement arrives as
-        /// its own event.
-        Replaced,
-        /// A transaction was abandoned or vanished.
-        Dropped,
-        /// A payment out.
-        Sent,
-    }
-);
-
-ffi_enum!(
-    /// What `waitForPayment` found: enough, less (at the timeout) or more; printed as the core's
-    /// name (`paid`, `underpaid`, `overpaid`).
-    PaymentStatus {
-        /// At least the amount asked for (and not more).
-        Paid,
-        /// Less than asked for when the wait ended.
-        Underpaid,
-        /// More than asked for.
-        Overpaid,
-    }
-);
-
-/// One event of a wallet (what `watchWallet` yields).
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct WalletEvent {
-    /// What happened.
-    pub kind: WalletEventKind,
-    /// The transaction.
-    pub txid: String,
-    /// The wallet's address it concerns, when known.
-    pub address: Option<String>,
-    /// The amount (negative for payments out).
-    pub amount: Amount,
-    /// Its confirmations when the event was seen.
-    pub confirmations: i64,
-    /// Save it after handling the event: watching again from it repeats nothing and loses
-    /// nothing. Opaque, bounded text.
-    pub cursor: String,
-}
-
-impl IntoFfi<WalletEvent> for wallet_sdk::WalletEvent {
-    fn into_ffi(self) -> WalletEvent {
-        WalletEvent {
-            kind: self.kind.into(),
-            txid: self.txid,
-            address: self.address,
-            amount: Amount { litoshis: self.amount.litoshis() },
-            confirmations: self.confirmations,
-            cursor: self.cursor,
-        }
-    }
-}
+use crate::{Amount, CancelToken, Payment, WalletError, WalletEvent};
 
 /// Options of `watchWallet`; every field null/nil takes the core's default.
 #[derive(Clone, Debug, Default, uniffi::Record)]
@@ -195,30 +108,6 @@ impl TryFrom<WaitForPaymentOptions> for wallet_sdk::WaitForPaymentOptions {
             poll_interval: o.poll_interval_ms.map(|v| ms("poll_interval_ms", v)).transpose()?.unwrap_or(d.poll_interval),
             page_size: o.page_size.map(|v| unsigned("page_size", v)).transpose()?.unwrap_or(d.page_size),
         })
-    }
-}
-
-/// What `waitForPayment` found.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct Payment {
-    /// The transactions that paid the address.
-    pub txids: Vec<String>,
-    /// Their total.
-    pub received: Amount,
-    /// The fewest confirmations among them.
-    pub confirmations: i64,
-    /// Paid, underpaid or overpaid.
-    pub status: PaymentStatus,
-}
-
-impl IntoFfi<Payment> for wallet_sdk::Payment {
-    fn into_ffi(self) -> Payment {
-        Payment {
-            txids: self.txids,
-            received: Amount { litoshis: self.received.litoshis() },
-            confirmations: self.confirmations,
-            status: self.status.into(),
-        }
     }
 }
 

@@ -37,18 +37,19 @@ mod logger;
 mod models;
 mod offline;
 mod paging;
+mod records;
 mod resolve;
 #[cfg(any(test, debug_assertions))]
 mod testing;
 
 pub use abandoned::{AbandonedCallInfo, AbandonedCallListener};
 pub use client::*;
-pub use events::{Payment, PaymentStatus, WaitForPaymentOptions, WalletEvent, WalletEventKind, WalletEventStream, WatchOptions};
+pub use events::{WaitForPaymentOptions, WalletEventStream, WatchOptions};
+pub use records::{Payment, PaymentStatus, Resolution, ResolutionState, WalletEvent, WalletEventKind};
 pub use error::{wallet_error_info, WalletError, WalletErrorInfo};
 pub use logger::{CallEvent, WalletLogger};
 pub use models::*;
 pub use paging::{AddressTransactionPager, WalletTransactionPager};
-pub use resolve::{Resolution, ResolutionState};
 
 uniffi::setup_scaffolding!();
 

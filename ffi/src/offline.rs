@@ -17,34 +17,9 @@ use wallet_sdk::offline;
 
 use crate::{Secret, WalletError};
 
-/// The core's offline enums (`core/src/offline/enums.rs`) as uniffi enums, converted variant by
-/// variant and printed with the core's name (Kotlin `toString()`, Swift `description`).
+/// The core's offline enums (`core/src/offline/enums.rs`) as uniffi enums.
 macro_rules! declare_offline_enums {
-    ($( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),* $(,)? } )*) => {
-        $(
-            $(#[doc = $doc])*
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-            #[uniffi::export(Display)]
-            pub enum $name {
-                $( $(#[doc = $vdoc])* $variant, )*
-            }
-            impl From<$name> for offline::$name {
-                fn from(v: $name) -> Self {
-                    match v { $( $name::$variant => offline::$name::$variant, )* }
-                }
-            }
-            impl From<offline::$name> for $name {
-                fn from(v: offline::$name) -> Self {
-                    match v { $( offline::$name::$variant => $name::$variant, )* }
-                }
-            }
-            impl std::fmt::Display for $name {
-                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                    f.write_str(offline::$name::from(*self).as_str())
-                }
-            }
-        )*
-    };
+    ($($enums:tt)*) => { crate::convert::ffi_enums!(offline; $($enums)*); };
 }
 
 wallet_sdk::for_each_offline_enum_declaration!(declare_offline_enums);

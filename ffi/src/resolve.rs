@@ -4,68 +4,7 @@
 
 use crate::client::guarded;
 use crate::convert::IntoFfi;
-use crate::{SentFunds, WalletClient, WalletError};
-
-/// Whether the operation took effect.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, uniffi::Enum)]
-#[uniffi::export(Display)]
-pub enum ResolutionState {
-    /// It took effect (see `txid`, `sent`, `wallet_name`).
-    Applied,
-    /// It did not, and no longer can: the request is no longer in flight. Safe to do it again.
-    NotApplied,
-    /// It cannot be told (an operation the SDK cannot look up, or a look-up that found nothing
-    /// yet): check by other means before doing it again.
-    Unknown,
-}
-
-impl std::fmt::Display for ResolutionState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            ResolutionState::Applied => "applied",
-            ResolutionState::NotApplied => "not_applied",
-            ResolutionState::Unknown => "unknown",
-        })
-    }
-}
-
-/// What `resolveToken` found out.
-#[derive(Clone, Debug, uniffi::Record)]
-pub struct Resolution {
-    /// Applied, not applied, or unknown.
-    pub state: ResolutionState,
-    /// The operation (snake_case) the error came from.
-    pub operation: Option<String>,
-    /// The transaction id: of the broadcast (computed locally), or of the keyed send found.
-    pub txid: Option<String>,
-    /// The wallet of a wallet creation or a keyed send.
-    pub wallet_name: Option<String>,
-    /// For an applied keyed send: the send, as replaying its key returns it.
-    pub sent: Option<SentFunds>,
-    /// `true` when the operation was applied but a secret it returns only once (a new wallet's
-    /// phrase or passphrase) was in the lost answer: do not fund that wallet; make another.
-    pub secret_lost: bool,
-    /// One sentence: how the state was decided.
-    pub reason: String,
-}
-
-impl IntoFfi<Resolution> for wallet_sdk::Resolution {
-    fn into_ffi(self) -> Resolution {
-        Resolution {
-            state: match self.state {
-                wallet_sdk::ResolutionState::Applied => ResolutionState::Applied,
-                wallet_sdk::ResolutionState::NotApplied => ResolutionState::NotApplied,
-                _ => ResolutionState::Unknown,
-            },
-            operation: self.operation,
-            txid: self.txid,
-            wallet_name: self.wallet_name,
-            sent: self.sent.map(IntoFfi::into_ffi),
-            secret_lost: self.secret_lost,
-            reason: self.reason,
-        }
-    }
-}
+use crate::{Resolution, WalletClient, WalletError};
 
 #[uniffi::export]
 impl WalletClient {

@@ -83,22 +83,29 @@ class AddressType:
         ...
 
 class Resolution:
-    """What ``Client.resolve`` found out about a call that failed with ``OutcomeUnknownError``.
+    """What resolve found out about a call whose outcome was unknown. A broadcast is
+    looked up by the txid computed from its hex, a keyed send by its key in the
+    wallet's newest transactions, a wallet creation by the wallet's name, an
+    encryption by the wallet being encrypted; other operations leave nothing to
+    look up. A wallet of that name that existed before the call also reads as
+    applied: the check cannot tell who created it.
     Read-only.
     """
     @property
     def state(self) -> str:
-        """``"applied"`` (it took effect), ``"not_applied"`` (it did not and no longer can: safe to
-        do again) or ``"unknown"`` (check by other means before doing it again).
+        """`applied` (it took effect), `not_applied` (it did not and no longer can: safe
+        to do again) or `unknown` (check by other means before doing it again).
         """
         ...
     @property
     def operation(self) -> Optional[str]:
-        """The operation (snake_case) the error came from."""
+        """The operation (snake_case name) the error came from, when known."""
         ...
     @property
     def txid(self) -> Optional[str]:
-        """The transaction id: of the broadcast (computed locally), or of the keyed send found."""
+        """The transaction id: of the broadcast (computed locally), or of the keyed
+        send found.
+        """
         ...
     @property
     def wallet_name(self) -> Optional[str]:
@@ -106,12 +113,14 @@ class Resolution:
         ...
     @property
     def sent(self) -> Optional[SentFunds]:
-        """For an applied keyed send: the ``SentFunds``, as replaying its key returns it."""
+        """For an applied keyed send: the send, as the replay of its key returns it."""
         ...
     @property
     def secret_lost(self) -> bool:
-        """``True`` when the operation was applied but a secret it returns only once (a new
-        wallet's phrase or passphrase) was in the lost answer: do not fund that wallet.
+        """True when the operation was applied but a secret it returns only once (a
+        new wallet's recovery phrase or passphrase) was in the lost answer: the
+        SDK cannot get it back. Do not fund that wallet; create another under a new
+        name and leave this one empty.
         """
         ...
     @property
@@ -120,12 +129,15 @@ class Resolution:
         ...
 
 class WalletEvent:
-    """A wallet's event: a payment in or out, a confirmation, a reorganisation, a replacement.
+    """One event of a wallet: one entry of the wallet's list (one output of a
+    transaction to or from the wallet) and what happened to it.
     Read-only.
     """
     @property
     def kind(self) -> str:
-        """``"received"``, ``"confirmed"``, ``"reorged"``, ``"replaced"``, ``"dropped"`` or ``"sent"``."""
+        """What happened: `received`, `confirmed`, `reorged`, `replaced`, `dropped` or
+        `sent`.
+        """
         ...
     @property
     def txid(self) -> str:
@@ -133,40 +145,47 @@ class WalletEvent:
         ...
     @property
     def address(self) -> Optional[str]:
-        """The wallet's address it concerns, when known."""
+        """The address paid (for `sent`, the recipient's), when the service names one."""
         ...
     @property
     def amount(self) -> Amount:
-        """The amount (negative for payments out)."""
+        """The entry's amount: positive for a payment received, negative for one sent."""
         ...
     @property
     def confirmations(self) -> int:
-        """Its confirmations when the event was seen."""
+        """Confirmations when the event was seen (negative: a conflicting transaction
+        was mined).
+        """
         ...
     @property
     def cursor(self) -> str:
-        """Save it after handling the event: ``watch_wallet(..., cursor=...)`` from it repeats
-        nothing and loses nothing. Opaque, bounded text.
+        """Where to resume after this event: save it once the event is handled, and a
+        watch from it repeats nothing and loses nothing. Opaque, versioned, bounded
+        text.
         """
         ...
 
 class Payment:
-    """What ``wait_for_payment`` found. Read-only."""
+    """What waiting for a payment found.
+    Read-only.
+    """
     @property
     def txids(self) -> List[str]:
-        """The transactions that paid the address."""
+        """The transactions counted (payments to the address with the confirmations
+        asked for), oldest first.
+        """
         ...
     @property
     def received(self) -> Amount:
-        """Their total."""
+        """Their total to the address."""
         ...
     @property
     def confirmations(self) -> int:
-        """The fewest confirmations among them."""
+        """The fewest confirmations among them (0 when none)."""
         ...
     @property
     def status(self) -> str:
-        """``"paid"``, ``"underpaid"`` (less when the wait ended) or ``"overpaid"``."""
+        """`paid`, `underpaid` (less when the wait ended) or `overpaid`."""
         ...
 
 class WalletEventIterator:

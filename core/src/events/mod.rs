@@ -32,7 +32,6 @@ use std::time::Duration;
 
 use bitcoin::hashes::{sha256, Hash as _};
 
-use crate::amount::Amount;
 use crate::models::WalletTx;
 use crate::state_key::TAG_LEN;
 
@@ -41,7 +40,8 @@ mod payments;
 mod poll;
 mod scan;
 
-pub use payments::{BlockingWalletEvents, Payment, PaymentStatus, WaitForPaymentOptions};
+pub use crate::records::{Payment, PaymentStatus, WalletEvent, WalletEventKind};
+pub use payments::{BlockingWalletEvents, WaitForPaymentOptions};
 pub use poll::WalletEvents;
 use cursor::*;
 use poll::*;
@@ -72,74 +72,6 @@ const MAX_BODY: usize = 1 + 4 + 1 + ANCHORS * 8 + 2 + MAX_SEEN * 8 + 2 + MAX_TRA
 /// The longest cursor text: anything longer is refused before it is decoded.
 pub const MAX_CURSOR_LEN: usize = CURSOR_PREFIX.len() + MAX_BODY.div_ceil(3) * 4;
 const _: () = assert!(MAX_CURSOR_LEN < 48 * 1024, "a cursor must stay small enough to store beside a wallet");
-
-/// What happened to a wallet transaction.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum WalletEventKind {
-    /// A payment to the wallet appeared (in the mempool or already in a block).
-    Received,
-    /// A received payment reached [`WatchOptions::confirmations`].
-    Confirmed,
-    /// A block that held the transaction left the chain: it is unconfirmed again, or in another
-    /// block (then `confirmed` follows again once it has the confirmations).
-    Reorged,
-    /// A conflicting transaction was mined instead: negative confirmations on the service, or a
-    /// received entry that vanished from the list (Core lists conflicted receives no more). The
-    /// replacement, when it pays the wallet, is its own `received`.
-    Replaced,
-    /// An outgoing transaction vanished from the wallet's list, or an entry was abandoned.
-    Dropped,
-    /// The wallet sent a payment (an outgoing entry; the amount is negative).
-    Sent,
-}
-
-impl WalletEventKind {
-    /// Every kind, in declaration order.
-    pub const ALL: [WalletEventKind; 6] = [
-        WalletEventKind::Received,
-        WalletEventKind::Confirmed,
-        WalletEventKind::Reorged,
-        WalletEventKind::Replaced,
-        WalletEventKind::Dropped,
-        WalletEventKind::Sent,
-    ];
-
-    /// The snake_case name (`received`, `confirmed`, `reorged`, `replaced`, `dropped`, `sent`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            WalletEventKind::Received => "received",
-            WalletEventKind::Confirmed => "confirmed",
-            WalletEventKind::Reorged => "reorged",
-            WalletEventKind::Replaced => "replaced",
-            WalletEventKind::Dropped => "dropped",
-            WalletEventKind::Sent => "sent",
-        }
-    }
-}
-
-impl std::fmt::Display for WalletEventKind {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// One event of [`WalletEvents`]: one entry of the wallet's list (one output of a transaction
-/// to or from the wallet) and what happened to it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WalletEvent {
-    /// What happened.
-    pub kind: WalletEventKind,
-    /// The transaction.
-    pub txid: String,
-    /// The address paid (for `sent`, the recipient's), when the service names one.
-    pub address: Option<String>,
-    /// The entry's amount: positive for a payment received, negative for one sent.
-    pub amount: Amount,
-    /// Confirmations when the event was seen (negative: a conflicting transaction was mined).
-    pub confirmations: i64,
-    /// Where to resume after this event: opaque, versioned, at most [`MAX_CURSOR_LEN`] characters.
-    pub cursor: String,
-}
 
 /// Options of [`Client::watch_wallet`].
 #[derive(Clone, Debug)]

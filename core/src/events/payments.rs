@@ -9,48 +9,6 @@ use crate::error::{Error, Result};
 
 use super::*;
 
-/// Whether a payment request was paid: see [`Client::wait_for_payment`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum PaymentStatus {
-    /// Exactly the amount asked for arrived, with the confirmations asked for.
-    Paid,
-    /// Less arrived (with the confirmations asked for) before the timeout.
-    Underpaid,
-    /// More than the amount asked for arrived.
-    Overpaid,
-}
-
-impl PaymentStatus {
-    /// The snake_case name (`paid`, `underpaid`, `overpaid`).
-    pub fn as_str(self) -> &'static str {
-        match self {
-            PaymentStatus::Paid => "paid",
-            PaymentStatus::Underpaid => "underpaid",
-            PaymentStatus::Overpaid => "overpaid",
-        }
-    }
-}
-
-impl std::fmt::Display for PaymentStatus {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The answer of [`Client::wait_for_payment`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Payment {
-    /// The transactions counted (payments to the address with the confirmations asked for),
-    /// oldest first.
-    pub txids: Vec<String>,
-    /// Their total to the address.
-    pub received: Amount,
-    /// The fewest confirmations among them (0 when none).
-    pub confirmations: i64,
-    /// Paid, underpaid or overpaid.
-    pub status: PaymentStatus,
-}
-
 /// Options of [`Client::wait_for_payment`].
 #[derive(Clone, Debug)]
 pub struct WaitForPaymentOptions {

@@ -1,6 +1,7 @@
 //! The cursor's format and bounds, and the event logic on scripted listings (no service).
 
 use super::*;
+use crate::amount::Amount;
 use crate::client::Client;
 use crate::error::{Error, ErrorKind};
 use crate::state_key::{Purpose, StateKey};

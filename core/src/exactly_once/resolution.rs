@@ -9,79 +9,10 @@ use tokio::time::Instant;
 use crate::amount::{Amount, MAX_MONEY};
 use crate::error::{Error, ErrorKind, Result};
 use crate::state_key::{Purpose, StateKey, TAG_LEN};
-use crate::models::SentFunds;
 use crate::operations::{self as ops, Operation};
 use crate::request::Args;
 use super::*;
-
-/// What [`Client::resolve`] found out about a call whose outcome was unknown.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum ResolutionState {
-    /// The operation took effect (the transaction is in the mempool or a block, the wallet
-    /// exists, the keyed send is in the wallet).
-    Applied,
-    /// The operation did not take effect, and the request can no longer be in flight (the
-    /// settle time has passed), or it was never sent, or the service refused it.
-    NotApplied,
-    /// The SDK cannot tell: the operation leaves nothing it can look up (an address creation,
-    /// a send without `idempotency_key`, a passphrase change, …), or the error carries nothing
-    /// to check. [`Resolution::reason`] says which.
-    Unknown,
-}
-
-impl ResolutionState {
-    /// `applied`, `not_applied` or `unknown`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ResolutionState::Applied => "applied",
-            ResolutionState::NotApplied => "not_applied",
-            ResolutionState::Unknown => "unknown",
-        }
-    }
-}
-
-impl std::fmt::Display for ResolutionState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
-/// The answer of [`Client::resolve`]. What each operation can tell:
-///
-/// | operation | how | applied gives |
-/// |---|---|---|
-/// | `broadcast_transaction` | `transaction_details` of the txid computed locally from the hex (not for MWEB transactions: `unknown`) | `txid` |
-/// | `send_funds_from_wallet` with `idempotency_key` | the key in the wallet's newest transactions (as the keyed send looks) | `txid`, `sent` |
-/// | `create_wallet`, `create_encrypted_wallet`, `create_importable_wallet`, `create_importable_encrypted_wallet`, `import_wallet` | `wallet_details` of the name: it exists | `wallet_name`, `secret_lost` |
-/// | `encrypt_wallet` | `wallet_details`: it is encrypted | `wallet_name` |
-/// | every other non-idempotent operation, and a send without key | nothing to look up | `unknown` |
-///
-/// A wallet of that name that existed before the call also reads as `applied`: the check
-/// cannot tell who created it.
-#[derive(Clone, Debug)]
-#[non_exhaustive]
-pub struct Resolution {
-    /// Applied, not applied, or unknown.
-    pub state: ResolutionState,
-    /// The operation (snake_case name) the error came from, when known.
-    pub operation: Option<String>,
-    /// The transaction id: of the broadcast (computed locally), or of the keyed send found.
-    pub txid: Option<String>,
-    /// The wallet of a wallet creation or a keyed send.
-    pub wallet_name: Option<String>,
-    /// For an applied keyed send: the send, as the replay of the key returns it
-    /// (`replayed` true).
-    pub sent: Option<SentFunds>,
-    /// `true` when the operation was applied but a secret it returns only once was in the
-    /// lost answer: the recovery phrase of `create_importable_wallet` and
-    /// `create_importable_encrypted_wallet`, the passphrase of `create_encrypted_wallet` and
-    /// `create_importable_encrypted_wallet`. The SDK cannot get it back. Do not fund that
-    /// wallet (nothing could restore it, and an encrypted one cannot even spend); create
-    /// another under a new name and leave this one empty.
-    pub secret_lost: bool,
-    /// One sentence: how the state was decided.
-    pub reason: String,
-}
+pub use crate::records::{Resolution, ResolutionState};
 
 impl Resolution {
     pub(super) fn new(state: ResolutionState, info: Option<&ResolveInfo>, reason: impl Into<String>) -> Resolution {

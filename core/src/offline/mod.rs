@@ -47,7 +47,6 @@ mod payment;
 mod qr;
 mod transaction;
 
-use std::fmt;
 use std::str::FromStr;
 
 use crate::{Error, Secret};
@@ -63,45 +62,9 @@ pub use payment::{build_payment_uri, parse_payment_uri, PaymentRequest, MAX_URI_
 pub use qr::{payment_qr, QrImage, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 
-/// Declares each enum with its printed name (`as_str`, `Display`).
-macro_rules! declare_offline_enums {
-    ($( $(#[doc = $doc:literal])* $name:ident { $( $(#[doc = $vdoc:literal])* $variant:ident = $text:literal ),* $(,)? } )*) => {
-        $(
-            $(#[doc = $doc])*
-            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-            pub enum $name {
-                $( $(#[doc = $vdoc])* $variant, )*
-            }
-
-            impl $name {
-                /// Every value, in declaration order.
-                pub const ALL: &'static [$name] = &[$( $name::$variant ),*];
-
-                /// The printed name.
-                pub fn as_str(self) -> &'static str {
-                    match self {
-                        $( $name::$variant => $text, )*
-                    }
-                }
-
-                /// The value printed as `name` (ASCII case ignored), for the bindings that
-                /// take these enums as text.
-                pub fn from_name(name: &str) -> Option<$name> {
-                    Self::ALL.iter().copied().find(|v| v.as_str().eq_ignore_ascii_case(name))
-                }
-            }
-
-            impl fmt::Display for $name {
-                fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                    f.write_str(self.as_str())
-                }
-            }
-        )*
-    };
-}
-
 mod enums;
-crate::for_each_offline_enum_declaration!(declare_offline_enums);
+use crate::named_enums::declare_named_enums;
+crate::for_each_offline_enum_declaration!(declare_named_enums);
 
 impl Network {
     /// `true` for testnet and regtest (they share Base58 and MWEB prefixes).
