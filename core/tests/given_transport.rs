@@ -1,6 +1,7 @@
 //! A transport of the caller's own (`ClientBuilder::transport`), in memory: the request it is
 //! handed, and its answers and failures read through the client's own path (retries, size
-//! limit, cut bodies, the outcome rules of a non-idempotent call, timeouts).
+//! limit, cut bodies, the outcome rules of a non-idempotent call, timeouts), and a property over
+//! schedules of failures.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
@@ -154,4 +155,80 @@ async fn a_transport_that_never_answers_times_out() {
         .unwrap();
     let e = client.wallet_balance("w1").await.unwrap_err();
     assert_eq!(e.kind(), ErrorKind::Timeout, "{e}");
+}
+
+/// One attempt's fate in [`schedules_never_send_twice_what_may_have_arrived`].
+#[derive(Clone, Copy, Debug)]
+enum Fate {
+    /// Refused before the request left.
+    NotSent,
+    /// The connection failed after the request was written.
+    Lost,
+    /// A 200 whose body was cut by a reset.
+    Cut,
+    /// A 5xx of a gateway or the service.
+    ServerError(u16),
+}
+
+impl Fate {
+    fn answer(self) -> Result<TransportResponse, TransportFailure> {
+        match self {
+            Fate::NotSent => Err(TransportFailure::NotSent("refused".into())),
+            Fate::Lost => Err(TransportFailure::Lost("reset".into())),
+            Fate::Cut => Ok(TransportResponse::new(200, r#"{"successful":true,"data":{"add"#).broken("reset")),
+            Fate::ServerError(status) => Ok(TransportResponse::new(status, r#"{"successful":false,"message":"upstream"}"#)),
+        }
+    }
+}
+
+fn fate() -> impl proptest::strategy::Strategy<Value = Fate> {
+    use proptest::prelude::*;
+    prop_oneof![Just(Fate::NotSent), Just(Fate::Lost), Just(Fate::Cut), (500u16..505).prop_map(Fate::ServerError)]
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig { cases: 300, ..Default::default() })]
+
+    /// Under any schedule of failures, a request that may have reached the service is never
+    /// sent again for a non-idempotent call, which then ends `outcome_unknown` with a token
+    /// (whatever 5xx came back); a call safe to repeat is tried until its attempts run out or
+    /// an answer says another try is useless; a refusal before sending is always tried again.
+    #[test]
+    fn schedules_never_send_twice_what_may_have_arrived(schedule in proptest::collection::vec(fate(), 1..6), non_idempotent: bool) {
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+        let fates = schedule.clone();
+        let (client, attempts) = client_answering(move |n| fates[(n as usize - 1).min(fates.len() - 1)].answer());
+        let e = runtime.block_on(async {
+            if non_idempotent {
+                client.create_address("w1", CreateAddressOptions::default()).await.unwrap_err()
+            } else {
+                client.wallet_balance("w1").await.unwrap_err()
+            }
+        });
+        let sent = attempts.load(Ordering::SeqCst) as usize;
+        let fate_of = |i: usize| schedule[i.min(schedule.len() - 1)];
+        let max_attempts = RetryPolicy::default().max_attempts as usize;
+        proptest::prop_assert!(sent >= 1 && sent <= max_attempts, "{sent} attempts");
+        if non_idempotent {
+            // every attempt before the last was refused before it left
+            for i in 0..sent - 1 {
+                proptest::prop_assert!(matches!(fate_of(i), Fate::NotSent), "attempt {} was {:?} and was followed by another", i + 1, fate_of(i));
+            }
+            let last = fate_of(sent - 1);
+            if matches!(last, Fate::NotSent) {
+                proptest::prop_assert_eq!(sent, max_attempts);
+                proptest::prop_assert_ne!(e.kind(), ErrorKind::OutcomeUnknown);
+            } else {
+                proptest::prop_assert_eq!(e.kind(), ErrorKind::OutcomeUnknown, "{:?} ended {}", last, e);
+                proptest::prop_assert!(e.outcome_token().is_some());
+                proptest::prop_assert!(!e.is_retryable());
+            }
+        } else {
+            // tried again after anything but an answer that says trying again is useless (a 500
+            // or 501; 502, 503 and 504 are a gateway's or an overloaded service's)
+            let final_answer = (0..max_attempts).find(|&i| matches!(fate_of(i), Fate::ServerError(500 | 501)));
+            let expected = final_answer.map_or(max_attempts, |i| i + 1);
+            proptest::prop_assert_eq!(sent, expected, "{}", e);
+        }
+    }
 }
