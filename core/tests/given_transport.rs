@@ -64,6 +64,17 @@ async fn the_transport_is_handed_the_request_as_it_would_go_on_the_wire() {
     assert!(!debug.contains(KEY) && !debug.contains("c2lnbmF0dXJl"), "{debug}");
 }
 
+#[test]
+fn an_answer_s_debug_shows_no_header_value_and_no_body() {
+    let wif = "cVt4o7BGAig1UXywgGSmARhxMdzP5qvQsxKkSsc1XEkw3tDTQFpy";
+    let answer = TransportResponse::new(200, format!(r#"{{"successful":true,"data":{{"privateKey":"{wif}"}}}}"#))
+        .with_header(http::HeaderName::from_static("x-request-id"), wif)
+        .broken(format!("reset after {wif}"));
+    let debug = format!("{answer:?}");
+    assert!(!debug.contains(wif), "{debug}");
+    assert!(debug.contains("x-request-id") && debug.contains("status: 200"), "{debug}");
+}
+
 #[tokio::test]
 async fn a_post_carries_its_json_body() {
     let body = Arc::new(Mutex::new(String::new()));

@@ -78,8 +78,10 @@ impl fmt::Debug for TransportRequest {
     }
 }
 
-/// An answer: its status, headers and body.
-#[derive(Clone, Debug)]
+/// An answer: its status, headers and body. An answer may hold a secret (a private key the
+/// service returns, or one it echoes), so its `Debug` shows neither the header values nor the
+/// body.
+#[derive(Clone)]
 #[non_exhaustive]
 pub struct TransportResponse {
     /// The HTTP status (the client reads 100–999).
@@ -91,6 +93,18 @@ pub struct TransportResponse {
     /// Set when the connection failed after `body` arrived, with why: the answer is then cut,
     /// as the client sees a connection reset in the middle of a body.
     pub broken_after_body: Option<String>,
+}
+
+impl fmt::Debug for TransportResponse {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = self.headers.keys().map(http::HeaderName::as_str).collect();
+        f.debug_struct("TransportResponse")
+            .field("status", &self.status)
+            .field("header_names", &names)
+            .field("body_len", &self.body.len())
+            .field("broken_after_body", &self.broken_after_body.is_some())
+            .finish_non_exhaustive()
+    }
 }
 
 impl TransportResponse {
