@@ -346,22 +346,6 @@ impl Client {
         let done = py.detach(|| wallet_sdk::panic::catch(|| c.wait_for_payment(&wallet_name, &address, amount.0, options)));
         Ok(crate::events::PyOut::of(done, crate::records::Payment).into_pyobject(py)?.unbind())
     }
-
-    /// Iterates over a wallet's transactions page by page (newest first), ``page_size``
-    /// entries (``WalletTx``) per request; each item is a list.
-    #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
-    fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<PageIterator> {
-        let c = self.client(py)?;
-        Ok(PageIterator { inner: Mutex::new(SyncPages::Wallet(c.wallet_transactions_pages(&wallet_name, page_size))) })
-    }
-
-    /// Iterates over an address's history page by page (newest first), ``page_size`` entries
-    /// (``AddressTxEntry``) per request; each item is a list.
-    #[pyo3(signature = (address, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
-    fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<PageIterator> {
-        let c = self.client(py)?;
-        Ok(PageIterator { inner: Mutex::new(SyncPages::Address(c.address_transaction_pages(&address, page_size))) })
-    }
 }
 
 #[pymethods]
@@ -455,26 +439,6 @@ impl AsyncClient {
                 Ok(p) => crate::events::PyOut::Ok(crate::records::Payment(p)),
                 Err(e) => crate::events::PyOut::Err(e),
             })
-        })
-    }
-
-    /// Iterates (``async for``) over a wallet's transactions page by page (newest first),
-    /// ``page_size`` entries (``WalletTx``) per request; each item is a list.
-    #[pyo3(signature = (wallet_name, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
-    fn wallet_transactions_pages(&self, py: Python<'_>, wallet_name: String, page_size: u32) -> PyResult<AsyncPageIterator> {
-        let c = self.client(py)?;
-        Ok(AsyncPageIterator {
-            inner: Arc::new(tokio::sync::Mutex::new(AsyncPages::Wallet(c.wallet_transactions_pages(&wallet_name, page_size)))),
-        })
-    }
-
-    /// Iterates (``async for``) over an address's history page by page (newest first),
-    /// ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
-    #[pyo3(signature = (address, *, page_size = wallet_sdk::DEFAULT_PAGE_SIZE))]
-    fn address_transaction_pages(&self, py: Python<'_>, address: String, page_size: u32) -> PyResult<AsyncPageIterator> {
-        let c = self.client(py)?;
-        Ok(AsyncPageIterator {
-            inner: Arc::new(tokio::sync::Mutex::new(AsyncPages::Address(c.address_transaction_pages(&address, page_size)))),
         })
     }
 }

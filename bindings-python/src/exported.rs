@@ -18,7 +18,7 @@ pub struct MethodInfo {
 }
 
 /// The input types of `core/src/description.rs` as Python passes them.
-mod exported_types {
+pub(crate) mod exported_types {
     pub type Text = String;
     pub type Secret = crate::SecretArg;
     pub type Amount = crate::AmountArg;

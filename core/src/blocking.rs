@@ -201,47 +201,43 @@ macro_rules! declare_blocking_methods {
 
 crate::for_each_operation!(declare_blocking_methods);
 
-/// Blocking iterator over a wallet's transactions, one page per item.
-#[derive(Debug)]
-pub struct WalletTransactionPages {
+/// Blocking iterator over the pages of a paged read, one page per item (a failing request is
+/// one `Err` item).
+pub struct Pages<P: crate::paging::Page> {
     client: Client,
-    pages: crate::paging::WalletTransactionPages,
+    pages: crate::paging::Pages<P>,
 }
 
-impl Iterator for WalletTransactionPages {
-    type Item = Result<Vec<WalletTx>>;
+impl<P: crate::paging::Page> std::fmt::Debug for Pages<P> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.pages.fmt(f)
+    }
+}
+
+impl<P: crate::paging::Page> Iterator for Pages<P> {
+    type Item = Result<Vec<P::Entry>>;
     fn next(&mut self) -> Option<Self::Item> {
         let pages = &mut self.pages;
         self.client.run(|_| async move { pages.next_page().await }).transpose()
     }
 }
 
-/// Blocking iterator over an address's history, one page per item.
-#[derive(Debug)]
-pub struct AddressTransactionPages {
-    client: Client,
-    pages: crate::paging::AddressTransactionPages,
+/// For each paged read: its blocking iterator type and the blocking client's method.
+macro_rules! declare_blocking_cursor {
+    ({$name:ident $camel:ident $const:ident $ret:ident $entry:ident [$pages:ident $cursor:ident $pager:ident] [$($paging:ident)*] ($($arg:ident : $ty:ident),*)}) => {
+        #[doc = concat!("The pages of [`Client::", stringify!($name), "`], one per item ([`Client::", stringify!($pages), "`]).")]
+        pub type $cursor = Pages<$ret>;
+
+        impl Client {
+            #[doc = concat!("Iterates over the pages of [`Client::", stringify!($name), "`], newest first, `page_size` entries per request.")]
+            pub fn $pages(&self, $($arg: crate::methods::input_type!($ty),)* page_size: u32) -> $cursor {
+                Pages { client: self.clone(), pages: self.async_client().$pages($($arg,)* page_size) }
+            }
+        }
+    };
 }
 
-impl Iterator for AddressTransactionPages {
-    type Item = Result<Vec<AddressTxEntry>>;
-    fn next(&mut self) -> Option<Self::Item> {
-        let pages = &mut self.pages;
-        self.client.run(|_| async move { pages.next_page().await }).transpose()
-    }
-}
-
-impl Client {
-    /// Iterates over the wallet's transactions, `page_size` per request.
-    pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
-        WalletTransactionPages { client: self.clone(), pages: self.async_client().wallet_transactions_pages(wallet_name, page_size) }
-    }
-
-    /// Iterates over an address's history, `page_size` per request.
-    pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
-        AddressTransactionPages { client: self.clone(), pages: self.async_client().address_transaction_pages(address, page_size) }
-    }
-}
+crate::for_each_paged_read!(declare_blocking_cursor);
 
 #[cfg(test)]
 mod tests {

@@ -13,7 +13,11 @@
 // `exactly_once` (what makes it exactly-once and how `resolve` checks a call of it:
 // `broadcast`, `keyed_send`, `creates_wallet`, `encrypts_wallet`; see `operations::ExactlyOnce`),
 // `paged = [skip, size]` or `[skip, size, total]` (a paged read: its position and page-size
-// inputs, and whether its answer reports the total; see `operations::Paging`),
+// inputs, and whether its answer reports the total; see `operations::Paging`), then
+// `cursor = [method Cursor FfiPager of Entry]` (the names of what follows its pages: the
+// clients' method, the Rust cursor type, the Kotlin/Swift pager object, and the type of one
+// entry of a page; everything that follows pages is generated from these, see
+// `for_each_paged_read!`),
 // `secret_outputs` (wire names of secret answer fields), `credential = query` (where the
 // credential travels when not in a header) and `variant_of` (another form of that operation,
 // kept out of `operations::ALL`)), then the signature. Each input names its type in the
@@ -33,7 +37,9 @@
 #[doc(hidden)]
 #[macro_export]
 macro_rules! for_each_operation {
-    ($callback:ident) => { $crate::normalize_operations! { $callback;
+    ($callback:ident) => { $crate::for_each_operation!([$callback] []); };
+    // the generator by its path, and tokens it receives before the entries
+    ([$($callback:tt)*] [$($pass:tt)*]) => { $crate::normalize_operations! { [$($callback)*] [$($pass)*];
     // ---------------------------------------------------------------- Address
     /// Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
     /// automatically. `passphrase` is needed when the wallet is encrypted.
@@ -79,7 +85,7 @@ macro_rules! for_each_operation {
     /// One page of the history of any address, newest first
     /// (`GET /api/Address/address-transaction`); the pager follows every page.
     #[summary = "History of any address, newest first (one page)"]
-    #[wire(ADDRESS_TRANSACTION addressTransaction, Address, GET "/api/Address/address-transaction", retry = safe, paged = [skip, take, total])]
+    #[wire(ADDRESS_TRANSACTION addressTransaction, Address, GET "/api/Address/address-transaction", retry = safe, paged = [skip, take, total], cursor = [address_transaction_pages AddressTransactionPages AddressTransactionPager of AddressTxEntry])]
     fn address_transaction(address: Text [query "address"]) options
         /// Optional inputs of `address_transaction`.
         AddressTransactionOptions {
@@ -297,7 +303,7 @@ macro_rules! for_each_operation {
     /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
     /// the pager follows every page.
     #[summary = "The wallet's transactions, newest first (one page)"]
-    #[wire(WALLET_TRANSACTIONS walletTransactions, Wallet, GET "/api/Wallet/transactions", retry = safe, paged = [skip, count])]
+    #[wire(WALLET_TRANSACTIONS walletTransactions, Wallet, GET "/api/Wallet/transactions", retry = safe, paged = [skip, count], cursor = [wallet_transactions_pages WalletTransactionPages WalletTransactionPager of WalletTx])]
     fn wallet_transactions(wallet_name: Text [header "walletName"]) options
         /// Optional inputs of `wallet_transactions`.
         WalletTransactionsOptions {
@@ -381,7 +387,7 @@ macro_rules! for_each_operation {
 #[doc(hidden)]
 #[macro_export]
 macro_rules! normalize_operations {
-    ($callback:ident; $(
+    ([$($callback:tt)*] [$($pass:tt)*]; $(
         $(#[doc = $doc:literal])*
         #[summary = $summary:literal]
         #[wire($($wire:tt)*)]
@@ -389,8 +395,40 @@ macro_rules! normalize_operations {
             $( options $([$shared:ident])? $(#[doc = $odoc:literal])* $oname:ident { $( $(#[doc = $fdoc:literal])* $f:ident : $ft:ident [$($fw:tt)*] ),* $(,)? } )?
             -> $ret:ident ;
     )*) => {
-        $callback! { $(
+        $($callback)*! { $($pass)* $(
             {$name $ret [$($doc)*] $summary [$($wire)*] ($($arg : $ty [$($w)*]),*) [$($oname [$($shared)?] [$($odoc)*] { $([$($fdoc)*] $f : $ft [$($fw)*]),* })?]}
         )* }
     };
+}
+
+/// Calls `generator!` once per paged read (an operation whose description says `paged`), with
+/// what follows its pages:
+/// `{name camelName CONST Result Entry [method Cursor FfiPager] [skip size total?] (input: Type, …)}`:
+/// the operation and its camelCase name, its constant, its result (one page) and the type of one entry, the names of
+/// the clients' method, the Rust cursor type and the Kotlin/Swift pager object, the SDK names of
+/// its position and page-size inputs (and `total` when the answer reports it), and its own
+/// required inputs.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! for_each_paged_read {
+    ($callback:ident) => { $crate::for_each_operation!([$crate::select_paged_reads] [[$callback]]); };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! select_paged_reads {
+    ([$callback:ident] $({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$($wire:tt)*] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($options:tt)*]})*) => {
+        $( $crate::paged_read_if! { $callback [$($wire)*] $name $ret ($($arg : $ty),*) } )*
+    };
+}
+
+#[doc(hidden)]
+#[macro_export]
+macro_rules! paged_read_if {
+    ($callback:ident [$const:ident $camel:ident, $group:ident, $method:ident $path:literal, retry = $retry:ident,
+        paged = [$skip:ident, $size:ident $(, $total:ident)?], cursor = [$pages:ident $cursor:ident $pager:ident of $entry:ident]]
+        $name:ident $ret:ident ($($arg:ident : $ty:ident),*)) => {
+        $callback! { {$name $camel $const $ret $entry [$pages $cursor $pager] [$skip $size $($total)?] ($($arg : $ty),*)} }
+    };
+    ($callback:ident [$($not_paged:tt)*] $($rest:tt)*) => {};
 }

@@ -238,7 +238,7 @@ macro_rules! params {
 
 macro_rules! declare_operation_table {
     ($({$name:ident $ret:ident [$($doc:literal)*] $summary:literal [$const:ident $camel:ident, $group:ident, $method:ident $path:literal, retry = $retry:ident
-        $(, exactly_once = $once:ident)? $(, paged = [$pskip:ident, $psize:ident $(, $ptotal:ident)?])? $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
+        $(, exactly_once = $once:ident)? $(, paged = [$pskip:ident, $psize:ident $(, $ptotal:ident)?], cursor = [$($cursor:tt)*])? $(, secret_outputs = [$($secret_output:literal),*])? $(, credential = $credential:ident)? $(, variant_of = $base:ident)?] ($($arg:ident : $ty:ident [$($w:tt)*]),*) [$($oname:ident [$($shared:ident)?] [$($odoc:literal)*] { $([$($fdoc:literal)*] $f:ident : $ft:ident [$($fw:tt)*]),* })?]})*) => {
         $(
             #[doc = concat!("`", stringify!($method), " ", $path, "`: ", $summary, ".")]
             pub const $const: Operation = Operation {

@@ -1,6 +1,6 @@
-//! One cursor for every paged read (the operations whose description says `paged`:
-//! `wallet_transactions`, `address_transaction`), following the pages as the description says
-//! they are asked for.
+//! One cursor for every paged read (the operations whose description says `paged`), following
+//! the pages as the description says they are asked for. The cursor types and the clients'
+//! methods are generated from the description (`for_each_paged_read!`).
 //!
 //! A page shorter than asked for does not end the iteration: a service may cap its page size
 //! below the caller's. Only an empty page, or reaching the reported `total`, ends it. A service
@@ -22,7 +22,8 @@ use std::marker::PhantomData;
 
 use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
-use crate::models::{AddressTransactions, AddressTxEntry, WalletTransactions, WalletTx};
+use crate::methods::input_type;
+use crate::models::*;
 use crate::operations::{self as ops, Operation};
 use crate::raw_json::{FromData, RawJson};
 use crate::request::Args;
@@ -36,26 +37,6 @@ pub trait Page: FromData + Send {
     fn page_raw(&self) -> &RawJson;
     /// The entries, and the total the answer reports.
     fn into_entries(self) -> (Vec<Self::Entry>, Option<i64>);
-}
-
-impl Page for WalletTransactions {
-    type Entry = WalletTx;
-    fn page_raw(&self) -> &RawJson {
-        self.raw()
-    }
-    fn into_entries(self) -> (Vec<WalletTx>, Option<i64>) {
-        (self.items, None)
-    }
-}
-
-impl Page for AddressTransactions {
-    type Entry = AddressTxEntry;
-    fn page_raw(&self) -> &RawJson {
-        self.raw()
-    }
-    fn into_entries(self) -> (Vec<AddressTxEntry>, Option<i64>) {
-        (self.items, self.total)
-    }
 }
 
 /// Follows a paged read page after page (newest first), as its description says its pages are
@@ -83,11 +64,6 @@ impl<P: Page> std::fmt::Debug for Pages<P> {
         f.debug_struct("Pages").field("operation", &self.op.name).field("page_size", &self.page_size).field("skip", &self.skip).field("done", &self.done).finish()
     }
 }
-
-/// A wallet's transactions, page after page ([`Client::wallet_transactions_pages`]).
-pub type WalletTransactionPages = Pages<WalletTransactions>;
-/// An address's history, page after page ([`Client::address_transaction_pages`]).
-pub type AddressTransactionPages = Pages<AddressTransactions>;
 
 impl<P: Page> Pages<P> {
     fn new(client: &Client, op: &'static Operation, args: Args, page_size: u32) -> Pages<P> {
@@ -156,16 +132,36 @@ fn fingerprint(json: &str) -> u64 {
     h.finish()
 }
 
-impl Client {
-    /// A cursor over the wallet's transactions, newest first, one page of `page_size` entries
-    /// (1..=500; [`DEFAULT_PAGE_SIZE`] is what the other languages use by default) per request.
-    pub fn wallet_transactions_pages(&self, wallet_name: &str, page_size: u32) -> WalletTransactionPages {
-        Pages::new(self, &ops::WALLET_TRANSACTIONS, Args::new().put("wallet_name", wallet_name), page_size)
-    }
-
-    /// A cursor over an address's history, newest first, one page of `page_size` entries
-    /// (1..=500; [`DEFAULT_PAGE_SIZE`] by default in the other languages) per request.
-    pub fn address_transaction_pages(&self, address: &str, page_size: u32) -> AddressTransactionPages {
-        Pages::new(self, &ops::ADDRESS_TRANSACTION, Args::new().put("address", address), page_size)
-    }
+/// A `total` in the answer, when the description says the answer reports one.
+macro_rules! reported_total {
+    ($page:ident total) => { $page.total };
+    ($page:ident) => { None };
 }
+
+/// For each paged read: its result as a [`Page`], its cursor type and the client's method.
+macro_rules! declare_cursor {
+    ({$name:ident $camel:ident $const:ident $ret:ident $entry:ident [$pages:ident $cursor:ident $pager:ident] [$skip:ident $size:ident $($total:ident)?] ($($arg:ident : $ty:ident),*)}) => {
+        impl Page for $ret {
+            type Entry = $entry;
+            fn page_raw(&self) -> &RawJson {
+                self.raw()
+            }
+            fn into_entries(self) -> (Vec<$entry>, Option<i64>) {
+                let page = self;
+                (page.items, reported_total!(page $($total)?))
+            }
+        }
+
+        #[doc = concat!("The pages of [`Client::", stringify!($name), "`], one after another ([`Client::", stringify!($pages), "`]).")]
+        pub type $cursor = Pages<$ret>;
+
+        impl Client {
+            #[doc = concat!("A cursor over the pages of [`Client::", stringify!($name), "`], newest first: one request of `page_size` entries (1..=500; [`DEFAULT_PAGE_SIZE`] is what the other languages use by default) per page.")]
+            pub fn $pages(&self, $($arg: input_type!($ty),)* page_size: u32) -> $cursor {
+                Pages::new(self, &ops::$const, Args::new()$(.put(stringify!($arg), $arg))*, page_size)
+            }
+        }
+    };
+}
+
+crate::for_each_paged_read!(declare_cursor);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Regenerates the uniffi bindings from the built library (deterministic; never committed):
-#   ffi/scripts/generate-bindings.sh kotlin OUT_DIR   -> OUT_DIR/org/walletsdk/wallet_sdk_ffi.kt
+#   ffi/scripts/generate-bindings.sh kotlin OUT_DIR   -> OUT_DIR/org/walletsdk/{wallet_sdk_ffi,Pages}.kt
 #   ffi/scripts/generate-bindings.sh swift  OUT_DIR   -> OUT_DIR/{WalletSDK.swift,WalletSDKFFI.h,WalletSDKFFI.modulemap}
 # Builds the library first unless WALLET_SDK_FFI_LIB points at one. Uses the project's own
 # uniffi-bindgen (crate ffi/bindgen, same uniffi version as the library) and ffi/uniffi.toml. The
@@ -49,4 +49,6 @@ rm -rf "$out"
 mkdir -p "$out"
 cargo build --quiet --manifest-path ffi/bindgen/Cargo.toml --target-dir "$target"
 "$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format >/dev/null
+# the paged reads' Flow / AsyncThrowingStream, from the pager objects just generated
+python3 ffi/scripts/gen-pages.py "$lang" "$out"
 echo "generated $lang bindings in $out" >&2

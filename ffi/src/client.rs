@@ -357,7 +357,7 @@ impl WalletClient {
 }
 
 /// The input types of `core/src/description.rs` as Kotlin and Swift see them.
-mod exported_types {
+pub(crate) mod exported_types {
     pub type Text = String;
     pub type Secret = std::sync::Arc<crate::Secret>;
     pub type Amount = crate::Amount;
@@ -371,7 +371,7 @@ mod exported_types {
 
 /// A required input lent to the core method as the type it takes; `field` names it in an
 /// `InvalidInput`.
-trait CoreArg<'a> {
+pub(crate) trait CoreArg<'a> {
     type Core;
     fn core_arg(&'a self, field: &str) -> wallet_sdk::Result<Self::Core>;
 }

@@ -49,7 +49,7 @@ pub use records::{Payment, PaymentStatus, Resolution, ResolutionState, WalletEve
 pub use error::{wallet_error_info, WalletError, WalletErrorInfo};
 pub use logger::{CallEvent, WalletLogger};
 pub use models::*;
-pub use paging::{AddressTransactionPager, WalletTransactionPager};
+pub use paging::*;
 
 uniffi::setup_scaffolding!();
 

@@ -1,69 +1,50 @@
-//! Paged reads: [`WalletTransactionPager`] and [`AddressTransactionPager`] hand out the core's
-//! pages one at a time (the core checks that the pages advance). The Kotlin `Flow` and the Swift
-//! `AsyncThrowingStream` over entries (`walletTransactionsPages`, `addressTransactionPages`) are
-//! built on them in the hand-written extensions.
+//! Paged reads: one pager object per paged read (generated from the description by
+//! `for_each_paged_read!`), handing out the core's pages one at a time (the core checks that the
+//! pages advance). The Kotlin `Flow` and the Swift `AsyncThrowingStream` of pages over each pager
+//! are generated with the bindings (`ffi/scripts/gen-pages.py`).
 
 use std::sync::Arc;
 
 use tokio::sync::Mutex;
 
-use crate::client::{guarded, unsigned, WalletClient};
+use crate::client::{exported_types, guarded, unsigned, CoreArg, WalletClient};
 use crate::error::WalletError;
-use crate::{CancelToken, AddressTxEntry, WalletTx};
+use crate::*;
 
-macro_rules! pager {
-    ($(#[$m:meta])* $name:ident, $core:ty, $item:ty, $operation:ident) => {
-        $(#[$m])*
+macro_rules! declare_pager {
+    ({$name:ident $camel:ident $const:ident $ret:ident $entry:ident [$pages:ident $cursor:ident $pager:ident] [$($paging:ident)*] ($($arg:ident : $ty:ident),*)}) => {
+        /// The pages of a paged read, one request per page, newest first (its `Flow` or
+        /// `AsyncThrowingStream` of pages is the client's method of the constructor's name).
         #[derive(uniffi::Object)]
-        pub struct $name {
-            pages: Arc<Mutex<$core>>,
+        pub struct $pager {
+            pages: Arc<Mutex<wallet_sdk::$cursor>>,
             token: Option<Arc<CancelToken>>,
         }
 
         #[uniffi::export]
-        impl $name {
-            /// The next page (newest entries first), or `null`/`nil` after the last one.
-            pub async fn next_page(&self) -> Result<Option<Vec<$item>>, WalletError> {
-                let pages = self.pages.clone();
-                guarded(async move { pages.lock().await.next_page().await }, self.token.clone(), Some(wallet_sdk::operations::$operation.name)).await
+        impl $pager {
+            /// A pager of `page_size` entries per request (1 to 500); the client's cancel token
+            /// cancels its requests too.
+            #[uniffi::constructor]
+            pub fn $pages(client: Arc<WalletClient>, $($arg: exported_types::$ty,)* page_size: i32) -> Result<Arc<Self>, WalletError> {
+                let page_size = unsigned("page_size", page_size)?;
+                let pages = client.core().$pages($(CoreArg::core_arg(&$arg, stringify!($arg))?,)* page_size);
+                Ok(Arc::new($pager { pages: Arc::new(Mutex::new(pages)), token: client.token() }))
             }
-        }
 
-        impl $name {
-            pub(crate) fn new(pages: $core, token: Option<Arc<CancelToken>>) -> Arc<$name> {
-                Arc::new($name { pages: Arc::new(Mutex::new(pages)), token })
+            /// The next page (newest entries first), or `null`/`nil` after the last one.
+            pub async fn next_page(&self) -> Result<Option<Vec<$entry>>, WalletError> {
+                let pages = self.pages.clone();
+                guarded(async move { pages.lock().await.next_page().await }, self.token.clone(), Some(wallet_sdk::operations::$const.name)).await
             }
         }
     };
 }
 
-pager!(
-    /// A wallet's transactions, page after page (`WalletClient.walletTransactionsPager`).
-    WalletTransactionPager, wallet_sdk::WalletTransactionPages, WalletTx, WALLET_TRANSACTIONS
-);
-pager!(
-    /// An address's history, page after page (`WalletClient.addressTransactionPager`).
-    AddressTransactionPager, wallet_sdk::AddressTransactionPages, AddressTxEntry, ADDRESS_TRANSACTION
-);
+wallet_sdk::for_each_paged_read!(declare_pager);
 
-/// The page size of the pagers when none is given (`walletTransactionsPages`,
-/// `addressTransactionPages`): 100, the same in every language.
+/// The page size of the pagers when none is given: 100, the same in every language.
 #[uniffi::export]
 pub fn default_page_size() -> u32 {
     wallet_sdk::DEFAULT_PAGE_SIZE
-}
-
-#[uniffi::export]
-impl WalletClient {
-    /// The wallet's transactions in pages of `page_size` (1 to 500), newest first.
-    pub fn wallet_transactions_pager(&self, wallet_name: String, page_size: i32) -> Result<Arc<WalletTransactionPager>, WalletError> {
-        let page_size = unsigned("page_size", page_size)?;
-        Ok(WalletTransactionPager::new(self.core().wallet_transactions_pages(&wallet_name, page_size), self.token()))
-    }
-
-    /// The address's history in pages of `page_size` (1 to 500), newest first.
-    pub fn address_transaction_pager(&self, address: String, page_size: i32) -> Result<Arc<AddressTransactionPager>, WalletError> {
-        let page_size = unsigned("page_size", page_size)?;
-        Ok(AddressTransactionPager::new(self.core().address_transaction_pages(&address, page_size), self.token()))
-    }
 }

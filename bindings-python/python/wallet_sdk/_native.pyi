@@ -320,13 +320,13 @@ class Client:
         """
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[WalletTx]:
-        """Iterates over a wallet's transactions page by page (newest first), ``page_size``
+        """Iterates over the pages of :meth:`wallet_transactions` (newest first), ``page_size``
         entries (``WalletTx``) per request; each item is a list.
         """
         ...
     def address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> PageIterator[AddressTxEntry]:
-        """Iterates over an address's history page by page (newest first), ``page_size`` entries
-        (``AddressTxEntry``) per request; each item is a list.
+        """Iterates over the pages of :meth:`address_transaction` (newest first), ``page_size``
+        entries (``AddressTxEntry``) per request; each item is a list.
         """
         ...
     def __enter__(self) -> Client: ...
@@ -602,12 +602,12 @@ class AsyncClient:
         """The coroutine form of :meth:`Client.wait_for_payment` (same arguments and rules)."""
         ...
     def wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[WalletTx]:
-        """Iterates (``async for``) over a wallet's transactions page by page (newest first),
+        """Iterates (``async for``) over the pages of :meth:`wallet_transactions` (newest first),
         ``page_size`` entries (``WalletTx``) per request; each item is a list.
         """
         ...
     def address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE) -> AsyncPageIterator[AddressTxEntry]:
-        """Iterates (``async for``) over an address's history page by page (newest first),
+        """Iterates (``async for``) over the pages of :meth:`address_transaction` (newest first),
         ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
         """
         ...

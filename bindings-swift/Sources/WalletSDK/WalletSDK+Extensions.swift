@@ -162,28 +162,25 @@ extension WalletClient {
 
 // MARK: - Paged reads
 
-extension WalletClient {
-    /// The wallet's transactions, newest first, as an `AsyncThrowingStream` of pages (one array
-    /// of entries per request, as in every language): it fetches `pageSize` entries at a time
-    /// (1 to 500, default `defaultPageSize()`, 100) while it is iterated, and stops fetching
-    /// when the loop ends early or its task is cancelled. A page that does not advance ends it
-    /// with an error (the core's check), rather than looping.
-    ///
-    ///     for try await page in client.walletTransactionsPages(walletName: "w") { for tx in page { … } }
-    public func walletTransactionsPages(walletName: String, pageSize: Int32 = Int32(defaultPageSize())) -> AsyncThrowingStream<[WalletTx], Error> {
-        pages { [self] in
-            let pager = try walletTransactionsPager(walletName: walletName, pageSize: pageSize)
-            return { try await pager.nextPage() }
+/// Streams the pages that `start()`'s function returns, until it returns `nil` (the paged reads'
+/// streams, generated with the bindings by ffi/scripts/gen-pages.py, are built on it).
+func pages<Entry: Sendable>(
+    _ start: @escaping @Sendable () throws -> @Sendable () async throws -> [Entry]?
+) -> AsyncThrowingStream<[Entry], Error> {
+    AsyncThrowingStream { continuation in
+        let task = Task {
+            do {
+                let nextPage = try start()
+                while let page = try await nextPage() {
+                    try Task.checkCancellation()
+                    continuation.yield(page)
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: error)
+            }
         }
-    }
-
-    /// The address's history, newest first, as an `AsyncThrowingStream` of pages (see
-    /// `walletTransactionsPages`).
-    public func addressTransactionPages(address: String, pageSize: Int32 = Int32(defaultPageSize())) -> AsyncThrowingStream<[AddressTxEntry], Error> {
-        pages { [self] in
-            let pager = try addressTransactionPager(address: address, pageSize: pageSize)
-            return { try await pager.nextPage() }
-        }
+        continuation.onTermination = { _ in task.cancel() }
     }
 }
 
@@ -213,26 +210,5 @@ extension WalletClient {
             }
             continuation.onTermination = { _ in task.cancel() }
         }
-    }
-}
-
-/// Streams the pages that `start()`'s function returns, until it returns `nil`.
-private func pages<Entry: Sendable>(
-    _ start: @escaping @Sendable () throws -> @Sendable () async throws -> [Entry]?
-) -> AsyncThrowingStream<[Entry], Error> {
-    AsyncThrowingStream { continuation in
-        let task = Task {
-            do {
-                let nextPage = try start()
-                while let page = try await nextPage() {
-                    try Task.checkCancellation()
-                    continuation.yield(page)
-                }
-                continuation.finish()
-            } catch {
-                continuation.finish(throwing: error)
-            }
-        }
-        continuation.onTermination = { _ in task.cancel() }
     }
 }

@@ -124,25 +124,6 @@ fun WalletClient.setAbandonedCallListener(listener: (AbandonedCallInfo) -> Unit)
         override fun onAbandonedCall(call: AbandonedCallInfo) = listener(call)
     })
 
-/**
- * The wallet's transactions, newest first, as a cold [Flow] of pages (one list of entries per
- * request, as in every language): each collection fetches [pageSize] entries at a time (1 to
- * 500, default [defaultPageSize], 100) while it is collected, and stops fetching when the
- * collector stops (`take(n)`, `first()`, cancellation). A page that does not advance fails the
- * flow (the core's check), rather than looping. `flatMapConcat { it.asFlow() }` gives entries.
- */
-fun WalletClient.walletTransactionsPages(walletName: String, pageSize: Int = defaultPageSize().toInt()): Flow<List<WalletTx>> = flow {
-    walletTransactionsPager(walletName, pageSize).use { pager ->
-        while (true) emit(pager.nextPage() ?: break)
-    }
-}
-
-/** The address's history, newest first, as a cold [Flow] of pages (see [walletTransactionsPages]). */
-fun WalletClient.addressTransactionPages(address: String, pageSize: Int = defaultPageSize().toInt()): Flow<List<AddressTxEntry>> = flow {
-    addressTransactionPager(address, pageSize).use { pager ->
-        while (true) emit(pager.nextPage() ?: break)
-    }
-}
 
 /**
  * Sets [logger] to be told about every finished call of this client and its copies: operation,
