@@ -51,29 +51,9 @@ MEMBERS: List[Tuple[str, List[Tuple[str, str, str]]]] = [
         ("@property", "value(self)", "str"),
         ("@property", "code(self)", "int"),
     ]),
-    ("Resolution", [
-        ("@property", "state(self)", "str"),
-        ("@property", "operation(self)", "Optional[str]"),
-        ("@property", "txid(self)", "Optional[str]"),
-        ("@property", "wallet_name(self)", "Optional[str]"),
-        ("@property", "sent(self)", "Optional[SentFunds]"),
-        ("@property", "secret_lost(self)", "bool"),
-        ("@property", "reason(self)", "str"),
-    ]),
-    ("WalletEvent", [
-        ("@property", "kind(self)", "str"),
-        ("@property", "txid(self)", "str"),
-        ("@property", "address(self)", "Optional[str]"),
-        ("@property", "amount(self)", "Amount"),
-        ("@property", "confirmations(self)", "int"),
-        ("@property", "cursor(self)", "str"),
-    ]),
-    ("Payment", [
-        ("@property", "txids(self)", "List[str]"),
-        ("@property", "received(self)", "Amount"),
-        ("@property", "confirmations(self)", "int"),
-        ("@property", "status(self)", "str"),
-    ]),
+    ("Resolution", []),
+    ("WalletEvent", []),
+    ("Payment", []),
     ("WalletEventIterator", [
         ("", "__iter__(self)", "WalletEventIterator"),
         ("", "__next__(self)", "WalletEvent"),
@@ -135,7 +115,8 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
 
 
 # wallet_sdk.offline (offline.pyi): the native submodule's classes and functions, with their
-# signatures; docstrings come from the native module.
+# signatures; docstrings come from the native module, and so do the properties of the classes
+# declared in the core (their `_stub_properties`).
 OFFLINE_CLASSES: List[Tuple[str, List[Tuple[str, str, str]]]] = [
     ("Network", [
         ("", "MAINNET: Network", ""),
@@ -149,54 +130,14 @@ OFFLINE_CLASSES: List[Tuple[str, List[Tuple[str, str, str]]]] = [
         ("", "P2WPKH: KeyAddressType", ""),
         ("@property", "value(self)", "str"),
     ]),
-    ("AddressInfo", [
-        ("@property", "address(self)", "str"),
-        ("@property", "network(self)", "Network"),
-        ("@property", "kind(self)", "str"),
-        ("@property", "witness_version(self)", "Optional[int]"),
-        ("@property", "script_pubkey(self)", "Optional[str]"),
-    ]),
+    ("AddressInfo", []),
     ("PrivateKeyInfo", [
-        ("@property", "network(self)", "Network"),
-        ("@property", "compressed(self)", "bool"),
-        ("@property", "public_key(self)", "str"),
         ("", "address(self, address_type: KeyAddressTypeLike)", "str"),
     ]),
-    ("DerivedKey", [
-        ("@property", "path(self)", "str"),
-        ("@property", "address(self)", "str"),
-        ("@property", "public_key(self)", "str"),
-        ("@property", "private_key(self)", "Secret"),
-    ]),
-    ("PaymentRequest", [
-        ("@property", "address(self)", "str"),
-        ("@property", "network(self)", "Network"),
-        ("@property", "amount(self)", "Optional[Amount]"),
-        ("@property", "label(self)", "Optional[str]"),
-        ("@property", "message(self)", "Optional[str]"),
-        ("@property", "extras(self)", "List[Tuple[str, str]]"),
-    ]),
-    ("QrImage", [
-        ("@property", "format(self)", "str"),
-        ("@property", "data(self)", "bytes"),
-        ("@property", "text(self)", "Optional[str]"),
-        ("@property", "width(self)", "int"),
-        ("@property", "modules(self)", "int"),
-        ("@property", "encoded_text(self)", "str"),
-    ]),
-    ("ParsedInput", [
-        ("@property", "kind(self)", "str"),
-        ("@property", "is_secret(self)", "bool"),
-        ("@property", "network(self)", "Optional[Network]"),
-        ("@property", "address(self)", "Optional[AddressInfo]"),
-        ("@property", "payment_request(self)", "Optional[PaymentRequest]"),
-        ("@property", "compressed(self)", "Optional[bool]"),
-        ("@property", "mnemonic_valid(self)", "Optional[bool]"),
-        ("@property", "word_count(self)", "Optional[int]"),
-        ("@property", "depth(self)", "Optional[int]"),
-        ("@property", "txid(self)", "Optional[str]"),
-        ("@property", "problem(self)", "Optional[str]"),
-    ]),
+    ("DerivedKey", []),
+    ("PaymentRequest", []),
+    ("QrImage", []),
+    ("ParsedInput", []),
 ]
 
 OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
@@ -274,6 +215,13 @@ def _op_signature(params: List[Tuple[str, str, bool]]) -> str:
     return ", ".join(parts)
 
 
+def _members(native_cls: type, listed: List[Tuple[str, str, str]]) -> List[Tuple[str, str, str]]:
+    """The properties a class generated from a declaration in the core reports
+    (``_stub_properties``: each field's name and type), then the members listed here."""
+    declared = getattr(native_cls, "_stub_properties", [])
+    return [("@property", f"{name}(self)", kind) for name, kind in declared] + listed
+
+
 def render_native(native) -> str:
     out: List[str] = [HEADER, '"""The native module of wallet_sdk (import from ``wallet_sdk`` instead)."""', ""]
     out += [
@@ -302,7 +250,7 @@ def render_native(native) -> str:
         generic = "(Generic[_T])" if cls_name.endswith("PageIterator") else ""
         out.append(f"class {cls_name}{generic}:")
         out.extend(_doc_block(native_cls.__doc__, "    "))
-        for deco, sig, ret in members:
+        for deco, sig, ret in _members(native_cls, members):
             _emit_member(native_cls, deco, sig, ret, out)
         if cls_name in ("Client", "AsyncClient"):
             for name, _doc, params, ret in methods:
@@ -377,7 +325,7 @@ def render_offline(offline) -> str:
         native_cls = getattr(offline, cls_name)
         out.append(f"class {cls_name}:")
         out.extend(_doc_block(native_cls.__doc__, "    "))
-        for deco, sig, ret in members:
+        for deco, sig, ret in _members(native_cls, members):
             _emit_member(native_cls, deco, sig, ret, out)
         out.append("")
     out += [

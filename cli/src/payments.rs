@@ -115,7 +115,7 @@ pub fn run(cmd: &Payments) -> Result<(Value, Option<String>), Failure> {
                 write_new(path, &qr.data)?;
                 shown["qrFile"] = json!(path.display().to_string());
             } else if !no_qr {
-                drawing = Some(offline::payment_qr(&uri, QrFormat::Text, *error_correction, None)?.text().unwrap_or_default().to_string());
+                drawing = Some(offline::payment_qr(&uri, QrFormat::Text, *error_correction, None)?.text.unwrap_or_default());
             }
             Ok((shown, drawing))
         }

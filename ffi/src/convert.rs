@@ -10,10 +10,41 @@ pub(crate) trait IntoFfi<T> {
     fn into_ffi(self) -> T;
 }
 
+/// The FFI's type for a core type, where records declared once in the core name the core's
+/// types (the offline toolkit's); `IntoFfi` converts to it.
+pub(crate) trait FfiType {
+    type Ffi;
+}
+
+macro_rules! ffi_type {
+    ($($core:ty => $ffi:ty),* $(,)?) => { $( impl FfiType for $core { type Ffi = $ffi; } )* };
+}
+ffi_type!(
+    String => String,
+    bool => bool,
+    u32 => u32,
+    // signed in the FFI: Java has no unsigned types
+    u8 => i32,
+    Vec<u8> => Vec<u8>,
+    Vec<(String, String)> => Vec<crate::offline::PaymentUriParameter>,
+    wallet_sdk::Amount => Amount,
+    wallet_sdk::Secret => Arc<Secret>,
+);
+
+impl<T: FfiType> FfiType for Option<T> {
+    type Ffi = Option<T::Ffi>;
+}
+
 macro_rules! same {
     ($($t:ty),*) => { $( impl IntoFfi<$t> for $t { fn into_ffi(self) -> $t { self } } )* };
 }
-same!(String, i64, bool, f64);
+same!(String, i64, bool, f64, u32, u8);
+
+impl IntoFfi<i32> for u8 {
+    fn into_ffi(self) -> i32 {
+        i32::from(self)
+    }
+}
 
 impl IntoFfi<Amount> for wallet_sdk::Amount {
     fn into_ffi(self) -> Amount {
@@ -85,6 +116,9 @@ macro_rules! ffi_enums {
                 fn into_ffi(self) -> $name {
                     self.into()
                 }
+            }
+            impl $crate::convert::FfiType for $core::$name {
+                type Ffi = $name;
             }
             impl std::fmt::Display for $name {
                 fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

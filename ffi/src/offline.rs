@@ -15,6 +15,7 @@ use std::sync::Arc;
 
 use wallet_sdk::offline;
 
+use crate::convert::{FfiType, IntoFfi};
 use crate::{Secret, WalletError};
 
 /// The core's offline enums (`core/src/offline/enums.rs`) as uniffi enums.
@@ -24,57 +25,71 @@ macro_rules! declare_offline_enums {
 
 wallet_sdk::for_each_offline_enum_declaration!(declare_offline_enums);
 
-/// A valid address, decoded (what `parseAddress` returns). Holds no secret.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct AddressInfo {
-    /// Canonical form: Core's encoding of the same destination (legacy `3…`/`2…` P2SH become
-    /// `M…`/`Q…`, bech32 is lowercase, white space around a Base58 address is gone).
-    pub address: String,
-    /// The network asked for, or else the address's own (`Testnet` for a Base58 or MWEB
-    /// address of the test networks, which share their prefixes with regtest).
-    pub network: Network,
-    /// What the address pays to.
-    pub kind: AddressKind,
-    /// The segwit version (0 to 16); null/nil for Base58 and MWEB addresses.
-    pub witness_version: Option<i32>,
-    /// The output script as lowercase hex; null/nil for MWEB (its outputs have no script).
-    pub script_pubkey: Option<String>,
+/// The core's offline records (`wallet_sdk::for_each_offline_record_declaration!`) as uniffi
+/// records of the same fields and documentation, each field of the FFI's type for the core's.
+macro_rules! declare_offline_records {
+    ($( $(#[doc = $rdoc:literal])* $record:ident $([$flag:ident])? { $( $(#[doc = $fdoc:literal])* $field:ident : $ty:ty, )* } )*) => {
+        $(
+            $(#[doc = $rdoc])*
+            #[derive(Clone, uniffi::Record)]
+            pub struct $record {
+                $( $(#[doc = $fdoc])* pub $field: <$ty as FfiType>::Ffi, )*
+            }
+
+            impl From<offline::$record> for $record {
+                fn from(r: offline::$record) -> Self {
+                    $record { $( $field: r.$field.into_ffi(), )* }
+                }
+            }
+
+            impl IntoFfi<$record> for offline::$record {
+                fn into_ffi(self) -> $record {
+                    self.into()
+                }
+            }
+
+            impl FfiType for offline::$record {
+                type Ffi = $record;
+            }
+
+            offline_record_debug!([$($flag)?] $record { $($field),* });
+        )*
+    };
 }
 
-impl From<offline::AddressInfo> for AddressInfo {
-    fn from(i: offline::AddressInfo) -> Self {
-        AddressInfo {
-            address: i.address,
-            network: i.network.into(),
-            kind: i.kind.into(),
-            witness_version: i.witness_version.map(i32::from),
-            script_pubkey: i.script_pubkey,
+/// `Debug` of a record: every field, or for one marked `sizes_only_debug` its sizes.
+macro_rules! offline_record_debug {
+    ([] $record:ident { $($field:ident),* }) => {
+        impl std::fmt::Debug for $record {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($record))$(.field(stringify!($field), &self.$field))*.finish()
+            }
         }
-    }
+    };
+    ([sizes_only_debug] $record:ident { $($field:ident),* }) => {
+        impl std::fmt::Debug for $record {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.debug_struct(stringify!($record)).field("format", &self.format).field("width", &self.width).field("modules", &self.modules).finish()
+            }
+        }
+    };
 }
 
-/// What a WIF private key tells without revealing it (what `wifToKey` returns): no secret is
-/// kept. `address(addressType)` gives the key's addresses.
+wallet_sdk::for_each_offline_record_declaration!(declare_offline_records);
+
+/// One parameter of a payment URI other than `amount`, `label` and `message` (an entry of
+/// `PaymentRequest.extras`, and of `buildPaymentUri`'s `extras`).
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct PrivateKeyInfo {
-    /// The network asked for, or else the WIF's own (version `0xB0` is `Mainnet`, `0xEF`
-    /// `Testnet`, also used by regtest).
-    pub network: Network,
-    /// `true` when the WIF marks the key as compressed.
-    pub compressed: bool,
-    /// The public key as lowercase hex: 33 bytes when compressed, 65 when not.
-    pub public_key: String,
+pub struct PaymentUriParameter {
+    /// The key, in ASCII lower case (keys are case-insensitive).
+    pub key: String,
+    /// The value, percent-decoded.
+    pub value: String,
 }
 
-impl From<offline::PrivateKeyInfo> for PrivateKeyInfo {
-    fn from(k: offline::PrivateKeyInfo) -> Self {
-        PrivateKeyInfo { network: k.network.into(), compressed: k.compressed, public_key: k.public_key }
-    }
-}
-
-impl From<PrivateKeyInfo> for offline::PrivateKeyInfo {
-    fn from(k: PrivateKeyInfo) -> Self {
-        offline::PrivateKeyInfo { network: k.network.into(), compressed: k.compressed, public_key: k.public_key }
+impl IntoFfi<PaymentUriParameter> for (String, String) {
+    fn into_ffi(self) -> PaymentUriParameter {
+        PaymentUriParameter { key: self.0, value: self.1 }
     }
 }
 
@@ -83,28 +98,7 @@ impl PrivateKeyInfo {
     /// The key's address of `address_type` on `network`. Segwit types need a compressed key
     /// (else `InvalidInput` on `address_type`).
     pub fn address(&self, address_type: KeyAddressType) -> Result<String, WalletError> {
-        let info = offline::PrivateKeyInfo::from(self.clone());
-        guard(|| info.address(address_type.into()))
-    }
-}
-
-/// A key derived from a phrase (what `deriveKey` returns). `private_key` is a [`Secret`], so the
-/// record's printed form never shows it.
-#[derive(Clone, Debug, uniffi::Record)]
-pub struct DerivedKey {
-    /// The path, written canonically (`m/84'/2'/0'/0/0`: `'` for hardened steps).
-    pub path: String,
-    /// The key's address of the type and network asked for.
-    pub address: String,
-    /// The compressed public key as lowercase hex (33 bytes).
-    pub public_key: String,
-    /// The private key as a compressed WIF of the network asked for (`reveal()` on purpose).
-    pub private_key: Arc<Secret>,
-}
-
-impl From<offline::DerivedKey> for DerivedKey {
-    fn from(k: offline::DerivedKey) -> Self {
-        DerivedKey { path: k.path, address: k.address, public_key: k.public_key, private_key: Arc::new(Secret(k.private_key)) }
+        guard(|| offline::address_from_public_key(&self.public_key, address_type.into(), self.network.into()))
     }
 }
 
@@ -286,123 +280,6 @@ pub fn default_address(mnemonic: Arc<Secret>, address_type: Option<KeyAddressTyp
 }
 
 // ------------------------------------------------------------------ getting paid
-
-/// One parameter of a payment URI other than `amount`, `label` and `message`.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct PaymentUriParameter {
-    /// The key, in ASCII lower case (keys are case-insensitive).
-    pub key: String,
-    /// The value, percent-decoded.
-    pub value: String,
-}
-
-/// A payment request (what `parsePaymentUri` reads and `buildPaymentUri` writes).
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct PaymentRequest {
-    /// The address to pay, in its canonical form (bech32 in lower case).
-    pub address: String,
-    /// The network the address was validated for (the caller's).
-    pub network: Network,
-    /// The amount asked for, if any (greater than zero).
-    pub amount: Option<crate::Amount>,
-    /// The recipient's name (`label`), decoded.
-    pub label: Option<String>,
-    /// What the payment is for (`message`), decoded.
-    pub message: Option<String>,
-    /// Every other parameter, in the URI's order.
-    pub extras: Vec<PaymentUriParameter>,
-}
-
-impl From<offline::PaymentRequest> for PaymentRequest {
-    fn from(r: offline::PaymentRequest) -> Self {
-        PaymentRequest {
-            address: r.address,
-            network: r.network.into(),
-            amount: r.amount.map(|a| crate::Amount { litoshis: a.litoshis() }),
-            label: r.label,
-            message: r.message,
-            extras: r.extras.into_iter().map(|(key, value)| PaymentUriParameter { key, value }).collect(),
-        }
-    }
-}
-
-/// A QR code drawn by `paymentQr`.
-#[derive(Clone, PartialEq, Eq, uniffi::Record)]
-pub struct QrImage {
-    /// The format of `data`.
-    pub format: QrFormat,
-    /// The PNG file's bytes, or the SVG or terminal text in UTF-8.
-    pub data: Vec<u8>,
-    /// The SVG or terminal text; null/nil for a PNG.
-    pub text: Option<String>,
-    /// Width and height of the image in pixels.
-    pub width: u32,
-    /// Modules per side of the code, without the quiet zone (21 to 177).
-    pub modules: u32,
-    /// The text the code holds: the text given, with the scheme and a bech32 address in upper
-    /// case (compact alphanumeric mode). A QR reader gives exactly this back.
-    pub encoded_text: String,
-}
-
-impl std::fmt::Debug for QrImage {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("QrImage").field("format", &self.format).field("width", &self.width).field("modules", &self.modules).finish()
-    }
-}
-
-impl From<offline::QrImage> for QrImage {
-    fn from(q: offline::QrImage) -> Self {
-        let text = q.text().map(str::to_string);
-        QrImage { format: q.format.into(), data: q.data, text, width: q.width, modules: q.modules, encoded_text: q.encoded_text }
-    }
-}
-
-/// What a pasted or scanned text is (what `parseInput` returns). Never holds a key or a word of
-/// a phrase.
-#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct ParsedInput {
-    /// What the text is.
-    pub kind: InputKind,
-    /// `true` for the kinds that are secrets (WIF, phrase, extended private key): warn that such
-    /// a text should not be shared, pasted or shown.
-    pub is_secret: bool,
-    /// The network of an address, WIF, extended key or URI (see the core's `ParsedInput`).
-    pub network: Option<Network>,
-    /// For an address: the decoded address.
-    pub address: Option<AddressInfo>,
-    /// For a payment URI: the request.
-    pub payment_request: Option<PaymentRequest>,
-    /// For a WIF: whether the key is marked compressed.
-    pub compressed: Option<bool>,
-    /// For a phrase: whether it is valid (word count and checksum).
-    pub mnemonic_valid: Option<bool>,
-    /// For a phrase: the number of words.
-    pub word_count: Option<u32>,
-    /// For an extended public key: its depth in its tree.
-    pub depth: Option<u8>,
-    /// For a transaction id (in lower case) and a raw transaction (its id).
-    pub txid: Option<String>,
-    /// Why the text, recognised as `kind`, cannot be used as is; null/nil when it can.
-    pub problem: Option<String>,
-}
-
-impl From<offline::ParsedInput> for ParsedInput {
-    fn from(p: offline::ParsedInput) -> Self {
-        ParsedInput {
-            kind: p.kind.into(),
-            is_secret: p.kind.is_secret(),
-            network: p.network.map(Into::into),
-            address: p.address.map(Into::into),
-            payment_request: p.payment_request.map(Into::into),
-            compressed: p.compressed,
-            mnemonic_valid: p.mnemonic_valid,
-            word_count: p.word_count,
-            depth: p.depth,
-            txid: p.txid,
-            problem: p.problem,
-        }
-    }
-}
 
 /// Writes a `litecoin:` payment URI (BIP21/BIP321): the address in its canonical form, then
 /// `amount` (LTC, at most 8 decimals), `label`, `message` and `extras`, percent-encoded.

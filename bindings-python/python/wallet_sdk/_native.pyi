@@ -89,6 +89,7 @@ class Resolution:
     encryption by the wallet being encrypted; other operations leave nothing to
     look up. A wallet of that name that existed before the call also reads as
     applied: the check cannot tell who created it.
+
     Read-only.
     """
     @property
@@ -131,6 +132,7 @@ class Resolution:
 class WalletEvent:
     """One event of a wallet: one entry of the wallet's list (one output of a
     transaction to or from the wallet) and what happened to it.
+
     Read-only.
     """
     @property
@@ -167,6 +169,7 @@ class WalletEvent:
 
 class Payment:
     """What waiting for a payment found.
+
     Read-only.
     """
     @property

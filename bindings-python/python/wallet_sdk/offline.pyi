@@ -34,51 +34,56 @@ class KeyAddressType:
         ...
 
 class AddressInfo:
-    """A valid address, decoded (what ``parse_address`` returns). Read-only."""
+    """A valid address, decoded (what `parse_address` returns). Holds no secret.
+
+    Read-only.
+    """
     @property
     def address(self) -> str:
-        """Canonical form: Core's encoding of the same destination (legacy ``3…``/``2…`` P2SH
-        become ``M…``/``Q…``, bech32 is lower case, white space around Base58 is gone).
+        """Canonical form: Core's encoding of the same destination (legacy `3…`/`2…` P2SH become
+        `M…`/`Q…`, bech32 is lowercase, white space around a Base58 address is gone).
         """
         ...
     @property
     def network(self) -> Network:
-        """The network asked for, or else the address's own (``TESTNET`` for a Base58 or MWEB
-        address of the test networks, which share their prefixes with regtest).
+        """The network asked for, or else the address's own (testnet for a Base58 or MWEB address
+        of the test networks, which share their prefixes with regtest).
         """
         ...
     @property
     def kind(self) -> str:
-        """What the address pays to: ``"p2pkh"``, ``"p2sh"``, ``"p2wpkh"``, ``"p2wsh"``,
-        ``"p2tr"``, ``"witness_unknown"`` or ``"mweb"``.
+        """What the address pays to: `p2pkh`, `p2sh`, `p2wpkh`, `p2wsh`, `p2tr`,
+        `witness_unknown` or `mweb`.
         """
         ...
     @property
     def witness_version(self) -> Optional[int]:
-        """The segwit version (0 to 16), ``None`` for Base58 and MWEB addresses."""
+        """The segwit version (0 to 16); absent for Base58 and MWEB addresses."""
         ...
     @property
     def script_pubkey(self) -> Optional[str]:
-        """The output script as lower-case hex, ``None`` for MWEB (its outputs have no script)."""
+        """The output script as lowercase hex; absent for MWEB (its outputs have no script)."""
         ...
 
 class PrivateKeyInfo:
-    """What a WIF private key tells without revealing it (what ``wif_to_key`` returns): no
-    secret is kept. Read-only.
+    """What a WIF private key tells without revealing it (what `wif_to_key` returns): no secret is
+    kept. Its `address(address_type)` gives the key's addresses.
+
+    Read-only.
     """
     @property
     def network(self) -> Network:
-        """The network asked for, or else the WIF's own (version ``0xB0`` is ``MAINNET``, ``0xEF``
-        ``TESTNET``, also used by regtest).
+        """The network asked for, or else the WIF's own (version `0xB0` is mainnet, `0xEF`
+        testnet, also used by regtest).
         """
         ...
     @property
     def compressed(self) -> bool:
-        """``True`` when the WIF marks the key as compressed."""
+        """`true` when the WIF marks the key as compressed (suffix `0x01`)."""
         ...
     @property
     def public_key(self) -> str:
-        """The public key as lower-case hex: 33 bytes when compressed, 65 when not."""
+        """The public key as lowercase hex: 33 bytes when compressed, 65 when not."""
         ...
     def address(self, address_type: KeyAddressTypeLike) -> str:
         """The key's address of ``address_type`` (``KeyAddressType`` or its name) on
@@ -88,12 +93,14 @@ class PrivateKeyInfo:
         ...
 
 class DerivedKey:
-    """A key derived from a phrase (what ``derive_key`` returns). ``private_key`` is a
-    ``wallet_sdk.Secret``; ``repr()`` never shows it and the object cannot be pickled.
+    """A key derived from a phrase (what `derive_key` returns). The private key is a secret: the
+    record's printed form never shows it.
+
+    Read-only.
     """
     @property
     def path(self) -> str:
-        """The path, written canonically (``m/84'/2'/0'/0/0``: ``'`` for hardened steps)."""
+        """The path, written canonically (`m/84'/2'/0'/0/0`: `'` for hardened steps)."""
         ...
     @property
     def address(self) -> str:
@@ -101,22 +108,23 @@ class DerivedKey:
         ...
     @property
     def public_key(self) -> str:
-        """The compressed public key as lower-case hex (33 bytes)."""
+        """The compressed public key as lowercase hex (33 bytes)."""
         ...
     @property
     def private_key(self) -> Secret:
-        """The private key as a compressed WIF of the network asked for, as a
-        ``wallet_sdk.Secret`` (``.reveal()`` on purpose).
+        """The private key as a compressed WIF of the network asked for (revealed only on
+        purpose).
         """
         ...
 
 class PaymentRequest:
-    """A payment request (what ``parse_payment_uri`` reads and ``build_payment_uri`` writes).
+    """A payment request (what `parse_payment_uri` reads and `build_payment_uri` writes).
+
     Read-only.
     """
     @property
     def address(self) -> str:
-        """The address to pay, in its canonical form (bech32 in lower case)."""
+        """The address to pay, in its canonical form (bech32 in lowercase)."""
         ...
     @property
     def network(self) -> Network:
@@ -124,26 +132,31 @@ class PaymentRequest:
         ...
     @property
     def amount(self) -> Optional[Amount]:
-        """The amount asked for, if any (a ``wallet_sdk.Amount``, greater than zero)."""
+        """The amount asked for, if any (greater than zero)."""
         ...
     @property
     def label(self) -> Optional[str]:
-        """The recipient's name (``label``), decoded."""
+        """The recipient's name (`label`), decoded."""
         ...
     @property
     def message(self) -> Optional[str]:
-        """What the payment is for (``message``), decoded."""
+        """What the payment is for (`message`), decoded."""
         ...
     @property
     def extras(self) -> List[Tuple[str, str]]:
-        """Every other parameter as ``(key, value)`` pairs in the URI's order (keys in lower case)."""
+        """Every other parameter as a key (in ASCII lowercase: keys are case-insensitive) and
+        its decoded value, in the URI's order.
+        """
         ...
 
 class QrImage:
-    """A QR code drawn by ``payment_qr``. Read-only; ``repr()`` shows the sizes."""
+    """A QR code drawn by `payment_qr`. Its printed form shows the sizes, not the image.
+
+    Read-only.
+    """
     @property
     def format(self) -> str:
-        """``"svg"``, ``"png"`` or ``"text"`` (for a terminal)."""
+        """The format of `data`: `svg`, `png`, or `text` for a terminal."""
         ...
     @property
     def data(self) -> bytes:
@@ -151,11 +164,11 @@ class QrImage:
         ...
     @property
     def text(self) -> Optional[str]:
-        """The SVG or terminal text, ``None`` for a PNG."""
+        """The SVG or terminal text; absent for a PNG."""
         ...
     @property
     def width(self) -> int:
-        """Width and height of the image in pixels."""
+        """Width and height of the image in pixels: `(modules + 2 × 4) × module_size`."""
         ...
     @property
     def modules(self) -> int:
@@ -169,36 +182,41 @@ class QrImage:
         ...
 
 class ParsedInput:
-    """What a pasted or scanned text is (what ``parse_input`` returns). Never holds a key or a word
-    of a phrase. Read-only.
+    """What a pasted or scanned text is (what `parse_input` returns): the kind, and the details of
+    that kind. Never holds a key or a word of a phrase. The details are given only when the
+    text is valid for the network asked for; otherwise `problem` says why and `network` is the
+    text's own network where it has one.
+
+    Read-only.
     """
     @property
     def kind(self) -> str:
-        """``"address"``, ``"payment_uri"``, ``"wif"``, ``"mnemonic"``,
-        ``"extended_public_key"``, ``"extended_private_key"``, ``"txid_or_private_key"`` (64 hex
-        digits: never echoed), ``"raw_transaction"`` or ``"unknown"``.
+        """What the text is: `address`, `payment_uri`, `wif`, `mnemonic`, `extended_public_key`,
+        `extended_private_key`, `txid_or_private_key` (64 hex digits: never echoed),
+        `raw_transaction` or `unknown`.
         """
         ...
     @property
     def is_secret(self) -> bool:
-        """``True`` for the kinds that are secrets (WIF, phrase, extended private key, and 64 hex
+        """`true` for the kinds that are secrets (WIF, phrase, extended private key, and 64 hex
         digits, which may be a raw private key): warn that such a text should not be shared,
         pasted or shown.
         """
         ...
     @property
     def network(self) -> Optional[Network]:
-        """The network of an address, WIF, extended key or URI: the one asked for when the text
-        is valid for it, else the text's own; ``None`` for the other kinds.
+        """The network of an address, WIF or extended key (the one asked for when the text is
+        valid for it, else the text's own), or of a URI that parses; absent for the other
+        kinds.
         """
         ...
     @property
     def address(self) -> Optional[AddressInfo]:
-        """For an address: the decoded ``AddressInfo``."""
+        """For an address: the decoded address."""
         ...
     @property
     def payment_request(self) -> Optional[PaymentRequest]:
-        """For a payment URI: the ``PaymentRequest``."""
+        """For a payment URI: the request."""
         ...
     @property
     def compressed(self) -> Optional[bool]:
@@ -218,11 +236,15 @@ class ParsedInput:
         ...
     @property
     def txid(self) -> Optional[str]:
-        """For a transaction id (in lower case) and a raw transaction (its id)."""
+        """For a raw transaction: its id, computed from it (64 bare hex digits, which may be a
+        private key, are never echoed).
+        """
         ...
     @property
     def problem(self) -> Optional[str]:
-        """Why the text, recognised as ``kind``, cannot be used as is; ``None`` when it can."""
+        """Why the text, recognised as `kind`, cannot be used as is; absent when it can. Never
+        quotes a secret.
+        """
         ...
 
 NetworkLike = Union[Network, str]

@@ -5,15 +5,12 @@
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use pyo3::types::{PyBytes, PyDict};
-use wallet_sdk::offline::{
-    self, AddressInfo, DerivedKey, KeyAddressType, Network, ParsedInput, PaymentRequest, PrivateKeyInfo, QrErrorCorrection,
-    QrFormat, QrImage,
-};
+use pyo3::types::PyDict;
+use wallet_sdk::offline::{self, KeyAddressType, Network, QrErrorCorrection, QrFormat};
 use wallet_sdk::Error;
 
 use crate::convert::{internal_error, invalid_input, to_pyerr, AmountArg, SecretArg};
-use crate::types::{PyAddressType, PyAmount, PySecret};
+use crate::types::{PyAddressType, PySecret};
 
 // ------------------------------------------------------------------ calling
 
@@ -200,8 +197,8 @@ fn enum_arg<T: Copy>(py: Python<'_>, field: &str, name: &str, from_name: fn(&str
 /// (checksum, length, prefix, wrong network, a Bitcoin address, a private key).
 #[pyfunction]
 #[pyo3(signature = (address, network = None))]
-fn parse_address(py: Python<'_>, address: String, network: Option<NetworkArg>) -> PyResult<PyAddressInfo> {
-    attached(py, || offline::parse_address(&address, network.map(|n| n.0))).map(PyAddressInfo)
+fn parse_address(py: Python<'_>, address: String, network: Option<NetworkArg>) -> PyResult<AddressInfo> {
+    attached(py, || offline::parse_address(&address, network.map(|n| n.0))).map(AddressInfo)
 }
 
 /// The rules of ``parse_address`` as ``True``/``False``; never raises for an address.
@@ -240,8 +237,8 @@ fn verify_message(py: Python<'_>, address: String, message: String, signature: S
 /// of another network is invalid. Raises ``InvalidInputError`` on ``wif`` (never quoted).
 #[pyfunction]
 #[pyo3(signature = (wif, network = None))]
-fn wif_to_key(py: Python<'_>, wif: SecretArg, network: Option<NetworkArg>) -> PyResult<PyPrivateKeyInfo> {
-    detached(py, || offline::wif_to_key(&wif.0, network.map(|n| n.0))).map(PyPrivateKeyInfo)
+fn wif_to_key(py: Python<'_>, wif: SecretArg, network: Option<NetworkArg>) -> PyResult<PrivateKeyInfo> {
+    detached(py, || offline::wif_to_key(&wif.0, network.map(|n| n.0))).map(PrivateKeyInfo)
 }
 
 /// The address of ``address_type`` on ``network`` for a public key given as hex (33 bytes
@@ -294,8 +291,8 @@ fn derive_key(
     address_type: KeyAddressTypeArg,
     network: NetworkArg,
     passphrase: SecretArg,
-) -> PyResult<PyDerivedKey> {
-    detached(py, || offline::derive_key(&mnemonic.0, &path, address_type.0, network.0, &passphrase.0)).map(PyDerivedKey)
+) -> PyResult<DerivedKey> {
+    detached(py, || offline::derive_key(&mnemonic.0, &path, address_type.0, network.0, &passphrase.0)).map(DerivedKey)
 }
 
 /// The address that the service's ``wallet_default_address`` gives for ``mnemonic``,
@@ -333,8 +330,8 @@ fn build_payment_uri(
 /// or ``message``, an unknown ``req-`` parameter, an amount that is not plain decimal LTC
 /// with at most 8 decimals raise ``InvalidInputError`` naming the field.
 #[pyfunction]
-fn parse_payment_uri(py: Python<'_>, uri: String, network: NetworkArg) -> PyResult<PyPaymentRequest> {
-    attached(py, || offline::parse_payment_uri(&uri, network.0)).map(PyPaymentRequest)
+fn parse_payment_uri(py: Python<'_>, uri: String, network: NetworkArg) -> PyResult<PaymentRequest> {
+    attached(py, || offline::parse_payment_uri(&uri, network.0)).map(PaymentRequest)
 }
 
 /// Draws ``text`` as a QR code with a quiet zone of 4 modules and returns a ``QrImage``
@@ -346,10 +343,10 @@ fn parse_payment_uri(py: Python<'_>, uri: String, network: NetworkArg) -> PyResu
 /// Raises ``InvalidInputError`` on ``text`` when it does not fit a QR code.
 #[pyfunction]
 #[pyo3(signature = (text, format = "svg", *, error_correction = "M", module_size = None))]
-fn payment_qr(py: Python<'_>, text: String, format: &str, error_correction: &str, module_size: Option<u32>) -> PyResult<PyQrImage> {
+fn payment_qr(py: Python<'_>, text: String, format: &str, error_correction: &str, module_size: Option<u32>) -> PyResult<QrImage> {
     let format = enum_arg(py, "format", format, QrFormat::from_name, QrFormat::ALL, QrFormat::as_str)?;
     let level = enum_arg(py, "error_correction", error_correction, QrErrorCorrection::from_name, QrErrorCorrection::ALL, QrErrorCorrection::as_str)?;
-    detached(py, || offline::payment_qr(&text, format, level, module_size)).map(PyQrImage)
+    detached(py, || offline::payment_qr(&text, format, level, module_size)).map(QrImage)
 }
 
 /// Says what a pasted or scanned text is and returns a ``ParsedInput``: a payment URI, an
@@ -357,8 +354,8 @@ fn payment_qr(py: Python<'_>, text: String, format: &str, error_correction: &str
 /// transaction, or ``"unknown"``. Never raises for a text; the result never holds a key or a
 /// word of a phrase.
 #[pyfunction]
-fn parse_input(py: Python<'_>, text: String, network: NetworkArg) -> PyResult<PyParsedInput> {
-    detached(py, || Ok(offline::parse_input(&text, network.0))).map(PyParsedInput)
+fn parse_input(py: Python<'_>, text: String, network: NetworkArg) -> PyResult<ParsedInput> {
+    detached(py, || Ok(offline::parse_input(&text, network.0))).map(ParsedInput)
 }
 
 /// Adds the submodule `offline` to the native module.
@@ -367,12 +364,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("DEFAULT_ADDRESS_PATH", offline::DEFAULT_ADDRESS_PATH)?;
     m.add_class::<PyNetwork>()?;
     m.add_class::<PyKeyAddressType>()?;
-    m.add_class::<PyAddressInfo>()?;
-    m.add_class::<PyPrivateKeyInfo>()?;
-    m.add_class::<PyDerivedKey>()?;
-    m.add_class::<PyPaymentRequest>()?;
-    m.add_class::<PyQrImage>()?;
-    m.add_class::<PyParsedInput>()?;
+    add_classes(&m)?;
     m.add_function(wrap_pyfunction!(parse_address, &m)?)?;
     m.add_function(wrap_pyfunction!(is_valid_address, &m)?)?;
     m.add_function(wrap_pyfunction!(sign_message, &m)?)?;

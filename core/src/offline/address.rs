@@ -8,26 +8,8 @@ use bitcoin::bech32::primitives::decode::UncheckedHrpstring;
 use bitcoin::bech32::{Bech32, Bech32m, ByteIterExt, Fe32, Fe32IterExt, Hrp};
 use bitcoin::hashes::{hash160, Hash};
 
-use super::{AddressKind, Network};
+use super::{AddressInfo, AddressKind, Network};
 use crate::{Error, Result};
-
-/// The decoded form of a valid address, as [`parse_address`] returns it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AddressInfo {
-    /// Canonical form: Core's encoding of the same destination (legacy `3…`/`2…` P2SH become
-    /// `M…`/`Q…`, bech32 is lowercase, surrounding white space of a Base58 address is gone).
-    pub address: String,
-    /// The network asked for, or else the address's own; testnet and regtest share Base58 and
-    /// MWEB prefixes, and such an address parsed without a network reports
-    /// [`Network::Testnet`].
-    pub network: Network,
-    /// What the address pays to.
-    pub kind: AddressKind,
-    /// The segwit version (0 to 16), `None` for Base58 and MWEB addresses.
-    pub witness_version: Option<u8>,
-    /// The output script as lowercase hex, `None` for MWEB (its outputs have no script).
-    pub script_pubkey: Option<String>,
-}
 
 /// Decodes and validates an address with Litecoin Core's rules. With `network`, an address of
 /// another network is invalid.

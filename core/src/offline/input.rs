@@ -6,54 +6,19 @@ use bitcoin::secp256k1::{PublicKey, SecretKey};
 use super::address::{decode_base58_check, Base58};
 use super::keys::from_hex;
 use super::mnemonic::phrase_shape;
-use super::payment::{parse_payment_uri, PaymentRequest, URI_SCHEME};
-use super::{parse_address, wif_to_key, AddressInfo, InputKind, Network};
+use super::payment::{parse_payment_uri, URI_SCHEME};
+use super::{parse_address, wif_to_key, InputKind, Network, ParsedInput};
 
 /// The longest text [`parse_input`] reads (1 MiB): the hex of a transaction of 512 KiB, more
 /// than a standard transaction's 400 000 weight units allow. Longer text is
 /// [`InputKind::Unknown`].
 pub const MAX_INPUT_LEN: usize = 1 << 20;
 
-/// What [`parse_input`] found: the [`kind`](Self::kind), and the details of that kind. A plain
-/// record that holds no secret: for a WIF, a phrase or an extended private key only the kind,
-/// network and shape are kept, never the key or a word (nor in `Debug`).
-///
-/// The details are given only when the text is valid for the network asked for; otherwise
-/// [`problem`](Self::problem) says why (another network, an invalid URI, a phrase that fails
-/// its checksum, …) and [`network`](Self::network) is the text's own network where it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsedInput {
-    /// What the text is.
-    pub kind: InputKind,
-    /// The network of an address, WIF or extended key: the one asked for when the text is valid
-    /// for it, else the text's own (testnet for the prefixes testnet and regtest share). For a
-    /// URI, the one asked for when it parses (`None` when it does not). `None` for phrases,
-    /// transaction ids, transactions and unknown text.
-    pub network: Option<Network>,
-    /// [`InputKind::Address`]: the decoded address.
-    pub address: Option<AddressInfo>,
-    /// [`InputKind::PaymentUri`]: the request.
-    pub payment_request: Option<PaymentRequest>,
-    /// [`InputKind::Wif`]: whether the key is marked compressed.
-    pub compressed: Option<bool>,
-    /// [`InputKind::Mnemonic`]: whether the phrase is valid (word count and checksum).
-    pub mnemonic_valid: Option<bool>,
-    /// [`InputKind::Mnemonic`]: the number of words.
-    pub word_count: Option<u32>,
-    /// [`InputKind::ExtendedPublicKey`]: the key's depth in its tree (0 for a master key).
-    pub depth: Option<u8>,
-    /// [`InputKind::RawTransaction`]: the transaction's id (computed from it; a bare 64-hex text,
-    /// [`InputKind::TxidOrPrivateKey`], is never echoed).
-    pub txid: Option<String>,
-    /// Why the text, recognised as `kind`, cannot be used as is; `None` when it can. Never
-    /// quotes a secret.
-    pub problem: Option<String>,
-}
-
 impl ParsedInput {
     fn of(kind: InputKind) -> ParsedInput {
         ParsedInput {
             kind,
+            is_secret: kind.is_secret(),
             network: None,
             address: None,
             payment_request: None,

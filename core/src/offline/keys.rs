@@ -5,20 +5,8 @@ use std::fmt;
 use bitcoin::secp256k1::{PublicKey, SecretKey};
 
 use super::address::{decode_base58_check, to_hex, Base58, Payload, WIF_BITCOIN, WIF_MAINNET, WIF_TEST};
-use super::{secp, KeyAddressType, Network, SecretText};
+use super::{secp, KeyAddressType, Network, PrivateKeyInfo, SecretText};
 use crate::{Error, Result};
-
-/// What a WIF private key tells without revealing it (see [`wif_to_key`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PrivateKeyInfo {
-    /// The network asked for, or else the WIF's own: `0xB0` is mainnet, `0xEF` is testnet and
-    /// regtest (reported as [`Network::Testnet`] when no network is asked for).
-    pub network: Network,
-    /// `true` when the WIF marks the key as compressed (suffix `0x01`).
-    pub compressed: bool,
-    /// The public key as lowercase hex: 33 bytes when compressed, 65 when not.
-    pub public_key: String,
-}
 
 impl PrivateKeyInfo {
     /// The key's address of `address_type` on [`PrivateKeyInfo::network`]. Segwit types need a

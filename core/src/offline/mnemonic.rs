@@ -10,25 +10,12 @@ use zeroize::{Zeroize, Zeroizing};
 
 use super::address::{to_hex, Payload};
 use super::keys::encode_wif;
-use super::{secp, KeyAddressType, Network, SecretText};
+use super::{secp, DerivedKey, KeyAddressType, Network, SecretText};
 use crate::{Error, ErrorKind, Result, Secret};
 
 /// The path of the key that [`default_address`] shows: the first receive key of Litecoin Core's
 /// own HD chain.
 pub const DEFAULT_ADDRESS_PATH: &str = "m/0'/0'/0'";
-
-/// A key derived from a phrase by [`derive_key`]. `Debug` never shows the private key.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DerivedKey {
-    /// The path, written canonically (`m/84'/2'/0'/0/0`: `'` for hardened steps).
-    pub path: String,
-    /// The key's address of the type and network asked for.
-    pub address: String,
-    /// The compressed public key as lowercase hex (33 bytes).
-    pub public_key: String,
-    /// The private key as a compressed WIF of the network asked for.
-    pub private_key: Secret,
-}
 
 /// A new English BIP39 phrase of `word_count` words (12, 15, 18, 21 or 24), from the operating
 /// system's random source.

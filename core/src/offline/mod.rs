@@ -45,21 +45,23 @@ mod message;
 mod mnemonic;
 mod payment;
 mod qr;
+mod records;
 mod transaction;
 
 use std::str::FromStr;
 
 use crate::{Error, Secret};
 
-pub use address::{is_valid_address, parse_address, AddressInfo};
-pub use input::{parse_input, ParsedInput, MAX_INPUT_LEN};
-pub use keys::{address_from_public_key, wif_to_key, PrivateKeyInfo};
+pub use address::{is_valid_address, parse_address};
+pub use input::{parse_input, MAX_INPUT_LEN};
+pub use keys::{address_from_public_key, wif_to_key};
 pub use message::{sign_message, verify_message};
 pub use mnemonic::{
-    default_address, derive_key, generate_mnemonic, mnemonic_to_seed, validate_mnemonic, DerivedKey, DEFAULT_ADDRESS_PATH,
+    default_address, derive_key, generate_mnemonic, mnemonic_to_seed, validate_mnemonic, DEFAULT_ADDRESS_PATH,
 };
-pub use payment::{build_payment_uri, parse_payment_uri, PaymentRequest, MAX_URI_LEN, URI_SCHEME};
-pub use qr::{payment_qr, QrImage, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
+pub use payment::{build_payment_uri, parse_payment_uri, MAX_URI_LEN, URI_SCHEME};
+pub use qr::{payment_qr, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
+pub use records::{AddressInfo, DerivedKey, ParsedInput, PaymentRequest, PrivateKeyInfo, QrImage};
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 
 mod enums;

@@ -5,7 +5,7 @@
 
 use std::fmt::Write as _;
 
-use super::{parse_address, Network};
+use super::{parse_address, Network, PaymentRequest};
 use crate::amount::MAX_MONEY;
 use crate::{Amount, Error, Result};
 
@@ -15,24 +15,6 @@ pub const URI_SCHEME: &str = "litecoin";
 /// The longest payment URI read or written, in bytes (16 KiB): far more than a QR code holds
 /// (at most 2 953 bytes), and a bound on the work an attacker's text can cause.
 pub const MAX_URI_LEN: usize = 16 * 1024;
-
-
-/// A payment request: what [`parse_payment_uri`] reads and [`build_payment_uri`] writes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PaymentRequest {
-    /// The address to pay, in its canonical form (see [`parse_address`]; bech32 in lower case).
-    pub address: String,
-    /// The network the address was validated for (the caller's).
-    pub network: Network,
-    /// The amount asked for, if any (greater than zero).
-    pub amount: Option<Amount>,
-    /// The recipient's name (`label`), decoded.
-    pub label: Option<String>,
-    /// What the payment is for (`message`), decoded.
-    pub message: Option<String>,
-    /// Every other parameter as (key in ASCII lower case, decoded value), in the URI's order.
-    pub extras: Vec<(String, String)>,
-}
 
 /// Writes a `litecoin:` payment URI: the address in its canonical form, then `amount`, `label`,
 /// `message` and the `extras` in their order, each value percent-encoded (UTF-8; everything but

@@ -5,7 +5,7 @@ use std::fmt;
 use qrcode::{Color, EcLevel, QrCode};
 
 use super::payment::qr_upper_case;
-use super::{QrErrorCorrection, QrFormat};
+use super::{QrErrorCorrection, QrFormat, QrImage};
 use crate::{Error, Result};
 
 /// The quiet zone around a QR code, in modules (the QR standard's 4).
@@ -25,33 +25,6 @@ impl Default for QrErrorCorrection {
     /// `M`: about 15 % of the code may be lost.
     fn default() -> Self {
         QrErrorCorrection::M
-    }
-}
-
-/// A QR code drawn by [`payment_qr`]. `Debug` shows the sizes, not the bytes or the text.
-#[derive(Clone, PartialEq, Eq)]
-pub struct QrImage {
-    /// The format of [`data`](Self::data).
-    pub format: QrFormat,
-    /// SVG or terminal text in UTF-8 ([`QrFormat::Svg`], [`QrFormat::Text`]; see
-    /// [`text`](Self::text)) or the PNG file's bytes ([`QrFormat::Png`]).
-    pub data: Vec<u8>,
-    /// Width and height of the image in pixels: `(modules + 2 × 4) × module_size`.
-    pub width: u32,
-    /// Modules per side of the code itself, without the quiet zone (21 to 177).
-    pub modules: u32,
-    /// The text the code holds: the text given, with the scheme and a bech32 address in upper
-    /// case (see [`payment_qr`]). A QR reader gives exactly this back.
-    pub encoded_text: String,
-}
-
-impl QrImage {
-    /// The SVG or terminal text, `None` for a PNG.
-    pub fn text(&self) -> Option<&str> {
-        match self.format {
-            QrFormat::Svg | QrFormat::Text => std::str::from_utf8(&self.data).ok(),
-            QrFormat::Png => None,
-        }
     }
 }
 
@@ -93,7 +66,7 @@ impl fmt::Debug for QrImage {
 /// let uri = "litecoin:ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w?amount=1.5&label=Shop";
 /// let qr = payment_qr(uri, QrFormat::Svg, QrErrorCorrection::default(), None)?;
 /// assert_eq!(qr.encoded_text, "LITECOIN:LTC1QHDHVRWE6RGQNS8FZ28TEE0HPHR5X7ULW5EXV4W?amount=1.5&label=Shop");
-/// assert!(qr.text().unwrap().contains("<svg"));
+/// assert!(qr.text.as_deref().unwrap().contains("<svg"));
 /// assert_eq!(qr.width, (qr.modules + 8) * 8);
 /// # Ok::<(), wallet_sdk::Error>(())
 /// ```
@@ -124,17 +97,16 @@ pub fn payment_qr(text: &str, format: QrFormat, error_correction: QrErrorCorrect
     let code = QrCode::with_error_correction_level(encoded_text.as_bytes(), level).map_err(|_| too_long())?;
     let modules = code.width() as u32;
     let width = (modules + 2 * QR_QUIET_ZONE) * module_size;
-    let data = match format {
-        QrFormat::Svg => code
-            .render::<qrcode::render::svg::Color<'_>>()
-            .quiet_zone(true)
-            .module_dimensions(module_size, module_size)
-            .build()
-            .into_bytes(),
-        QrFormat::Png => png_bytes(&code.to_colors(), modules, module_size, width)?,
-        QrFormat::Text => terminal_text(&code.to_colors(), modules).into_bytes(),
+    let text = match format {
+        QrFormat::Svg => Some(code.render::<qrcode::render::svg::Color<'_>>().quiet_zone(true).module_dimensions(module_size, module_size).build()),
+        QrFormat::Text => Some(terminal_text(&code.to_colors(), modules)),
+        QrFormat::Png => None,
     };
-    Ok(QrImage { format, data, width, modules, encoded_text })
+    let data = match &text {
+        Some(text) => text.clone().into_bytes(),
+        None => png_bytes(&code.to_colors(), modules, module_size, width)?,
+    };
+    Ok(QrImage { format, data, text, width, modules, encoded_text })
 }
 
 /// The modules with the quiet zone as lines of half blocks, two module rows per line; a light
