@@ -59,6 +59,8 @@ publish-check:
 ## bench/README.md). Speed targets live there, not in tests.
 bench:
 	cargo bench -p wallet-sdk --bench client_overhead
+	# the JSON lexer's string scan against a byte-at-a-time loop
+	cargo bench -p wallet-sdk --features fuzzing --bench json_scan
 	flock /tmp/python-build.lock bindings-python/build.sh >/dev/null
 	# the offline toolkit in Rust (cargo bench --bench offline) and in Python, side by side
 	.venv/bin/python bindings-python/benches/offline.py
