@@ -88,25 +88,6 @@ final class ErrorsTests: XCTestCase {
         try await selfTestPanic(message: "")
     }
 
-    /// One case per core kind: the cases of the generated enum, read from its source.
-    func testOneCasePerCoreKind() throws {
-        let source = try String(contentsOf: generatedSource, encoding: .utf8)
-        let start = try XCTUnwrap(source.range(of: "enum WalletError: Swift.Error"))
-        let end = try XCTUnwrap(source.range(of: "\n}", range: start.upperBound..<source.endIndex))
-        let block = source[start.upperBound..<end.lowerBound]
-        var kinds: [String] = []
-        for line in block.split(separator: "\n") where line.trimmingCharacters(in: .whitespaces).hasPrefix("case ") {
-            let name = line.trimmingCharacters(in: .whitespaces).dropFirst(5).prefix { $0.isLetter }
-            var kind = ""
-            for (i, ch) in name.enumerated() {
-                if ch.isUppercase && i > 0 { kind.append("_") }
-                kind.append(Character(ch.lowercased()))
-            }
-            kinds.append(kind)
-        }
-        XCTAssertEqual(kinds, errorKinds())
-    }
-
     /// A typed accessor per core field (this does not compile when one is missing), and the
     /// names are the core's.
     func testAnAccessorPerCoreField() throws {
@@ -140,8 +121,3 @@ final class ErrorsTests: XCTestCase {
         if #available(iOS 16, macOS 13, tvOS 16, watchOS 9, *) { XCTAssertNil(e.retryAfter) }
     }
 }
-
-/// The generated bindings' source in the package (the drift tests read it).
-let generatedSource = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Sources/WalletSDK/Generated/WalletSDK.swift")
