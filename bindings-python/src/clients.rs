@@ -231,7 +231,7 @@ macro_rules! constructors {
                 let timeout = secs(py, "timeout", timeout)?.unwrap_or(current.0);
                 let mut retry = current.1;
                 if let Some(n) = max_attempts {
-                    retry.max_attempts = n.max(1);
+                    retry.max_attempts = n;
                 }
                 if let Some(d) = secs(py, "backoff", backoff)? {
                     retry.base_backoff = d;
@@ -239,6 +239,7 @@ macro_rules! constructors {
                 if let Some(d) = secs(py, "max_backoff", max_backoff)? {
                     retry.max_backoff = d;
                 }
+                retry.check().map_err(|e| to_pyerr(py, &e))?;
                 Ok(self.with_settings(py, timeout, retry)?)
             }
         }

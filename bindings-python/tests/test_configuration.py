@@ -39,6 +39,10 @@ def test_per_call_options_on_a_copy():
         with pytest.raises(w.InvalidInputError) as e:
             c.with_options(timeout=bad)
         assert e.value.field == "timeout"
+    # no attempt at all is refused as the constructor refuses it, never turned into one
+    with pytest.raises(w.InvalidInputError) as e:
+        c.with_options(max_attempts=0)
+    assert e.value.field == "max_attempts"
 
     async def go() -> None:
         ac = w.AsyncClient(env("WALLET_SDK_BASE_URL"), key, timeout=60)

@@ -314,7 +314,8 @@ impl WalletClient {
     /// back-off of this client unchanged.
     pub fn with_max_attempts(&self, max_attempts: i32) -> Result<Arc<WalletClient>, WalletError> {
         let max_attempts: u32 = unsigned("max_attempts", max_attempts)?;
-        let policy = wallet_sdk::RetryPolicy { max_attempts: max_attempts.max(1), ..self.core.retry_policy() };
+        let policy = wallet_sdk::RetryPolicy { max_attempts, ..self.core.retry_policy() };
+        policy.check()?;
         Ok(self.copy(self.core.with_retry_policy(policy), self.token.clone()))
     }
 

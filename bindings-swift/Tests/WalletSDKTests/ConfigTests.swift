@@ -30,5 +30,8 @@ final class ConfigTests: XCTestCase {
         XCTAssertEqual(v?.attempts, 0)
         let a = await expectError("invalid_input", "negative attempts") { try c.withMaxAttempts(maxAttempts: -2) }
         XCTAssertEqual(a?.field, "max_attempts")
+        // no attempt at all is refused as the constructor refuses it, never turned into one
+        let none = await expectError("invalid_input", "no attempt") { try c.withMaxAttempts(maxAttempts: 0) }
+        XCTAssertEqual(none?.field, "max_attempts")
     }
 }

@@ -253,9 +253,7 @@ impl ClientBuilder {
             .credential
             .ok_or_else(|| Error::invalid_input("credential", format!("it is required (ClientBuilder::credential or {ENV_API_KEY})")))?;
         let credential = Credential::parse(credential_value.expose())?;
-        if self.retry.max_attempts == 0 {
-            return Err(Error::config("retry_policy.max_attempts must be at least 1"));
-        }
+        self.retry.check()?;
         let state_key = match &self.state_key {
             Some(text) => Arc::new(crate::state_key::StateKey::from_text(text.expose())?),
             None => crate::state_key::StateKey::of_this_process(),

@@ -65,6 +65,17 @@ impl RetryPolicy {
         RetryPolicy { max_attempts: 1, ..Default::default() }
     }
 
+    /// Checks the policy as a client is built with it: at least one attempt.
+    ///
+    /// # Errors
+    /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on field `max_attempts` when it is 0.
+    pub fn check(&self) -> crate::Result<()> {
+        if self.max_attempts == 0 {
+            return Err(crate::Error::invalid_input("max_attempts", "it must be at least 1 (1 = no retries)"));
+        }
+        Ok(())
+    }
+
     /// The delay before retry number `retry` (1-based), honouring `Retry-After` when given.
     pub fn delay(&self, retry: u32, retry_after: Option<Duration>) -> Duration {
         if let Some(ra) = retry_after {

@@ -34,6 +34,8 @@ class ConfigTest {
         assertEquals("timeout_ms", e.field)
         val c = Sandbox.client()
         assertEquals("max_attempts", expectError<WalletException.InvalidInputException>("negative attempts") { c.withMaxAttempts(-2) }.field)
+        // no attempt at all is refused as the constructor refuses it, never turned into one
+        assertEquals("max_attempts", expectError<WalletException.InvalidInputException>("no attempt") { c.withMaxAttempts(0) }.field)
         assertEquals("vout", expectError<WalletException.InvalidInputException>("negative vout") { c.getUtxoDetails("00".repeat(32), -1) }.field)
         val page = expectError<WalletException.InvalidInputException>("negative count") { c.walletTransactions("any", WalletTransactionsOptions(count = -5)) }
         assertEquals("count", page.field)
