@@ -8,6 +8,8 @@
 //! them. In the free bytes `$a`…`$n` stand for a planted secret and `$S` for the one the header
 //! chooses (see [`Secrets::by_letter`]).
 
+pub mod json_oracles;
+
 use std::fmt::Write as _;
 use std::io;
 use std::sync::{Mutex, Once, OnceLock};

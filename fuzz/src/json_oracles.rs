@@ -1,45 +1,27 @@
-//! `json`: every reader built on the SDK's one JSON lexer, on any text, checked against
-//! serde_json: the limits (a text they pass holds no more entries and members than its
-//! budgets), the quick envelope reading (what it finds is what serde reads: `successful` and
-//! `data`), the member reader of a raw JSON (each key's last value is serde's), and the end of a
-//! value (a valid text's value ends where the text does). Oracles: (a) no panic, overflow or
-//! endless loop; (b) no disagreement with serde.
-//!
-//! Input: a 1-byte header (byte 0: the text as given, as the `data` of an envelope, or as
-//! members of one), then the text.
-#![no_main]
+//! The oracles of the `json_*` targets: each reader built on the SDK's one JSON lexer against
+//! serde_json on the same text.
 
-use libfuzzer_sys::fuzz_target;
 use serde_json::Value;
 use wallet_sdk::fuzzing;
 use wallet_sdk::{BYTES_PER_ENTRY, BYTES_PER_MEMBER, MIN_ENTRY_BUDGET};
-use wallet_sdk_fuzz::*;
 
-type Input<'a> = wallet_sdk_fuzz::Input<'a, 1>;
+use crate::finding;
 
-fuzz_target!(|input: Input<'_>| {
-    catch_stack_overflow();
+/// The text of a `json_*` target's input: a 1-byte header (byte 0: the text as given, as the
+/// `data` of an envelope, or as members of one), then the text; and serde_json's reading of it.
+pub fn json_text(input: &crate::Input<'_, 1>) -> (Vec<u8>, Option<Value>) {
     let text: Vec<u8> = match input.head.byte(0) % 3 {
         0 => input.rest.to_vec(),
         1 => [br#"{"successful":true,"message":"ok","data":"#.as_slice(), input.rest, b"}"].concat(),
         _ => [br#"{"successful":true,"#.as_slice(), input.rest, b"}"].concat(),
     };
     // serde_json's own recursion limit is the SDK's MAX_JSON_DEPTH: what it parses is in depth
-    let parsed: Option<Value> = serde_json::from_slice(&text).ok();
-    limits(&text, parsed.as_ref());
-    envelope(&text, parsed.as_ref());
-    if let (Ok(text), Some(value)) = (std::str::from_utf8(&text), &parsed) {
-        members(text, value);
-        let start = text.len() - text.trim_start_matches([' ', '\n', '\r', '\t']).len();
-        let end = text.trim_end_matches([' ', '\n', '\r', '\t']).len();
-        if fuzzing::json_value_end(text.as_bytes(), start) != Some(end) {
-            finding("json value_end".into(), format_args!("{text:?}"));
-        }
-    }
-});
+    let parsed = serde_json::from_slice(&text).ok();
+    (text, parsed)
+}
 
 /// A text the limits pass holds no more array entries and object members than its budgets.
-fn limits(text: &[u8], parsed: Option<&Value>) {
+pub fn limits(text: &[u8], parsed: Option<&Value>) {
     let (Ok(()), Some(value)) = (fuzzing::json_limits(text), parsed) else { return };
     let (mut entries, mut members) = (0usize, 0usize);
     let mut stack = vec![value];
@@ -66,7 +48,7 @@ fn limits(text: &[u8], parsed: Option<&Value>) {
 /// What the envelope reading finds is what serde reads. It checks everything but `data`
 /// (which it only skips) and the text's UTF-8 (which the client checks next): so a UTF-8 text
 /// whose `data` serde reads must be an object serde reads the same way.
-fn envelope(text: &[u8], parsed: Option<&Value>) {
+pub fn envelope(text: &[u8], parsed: Option<&Value>) {
     let Some((successful, data)) = fuzzing::json_envelope(text) else { return };
     let data_value: Option<Option<Value>> = match &data {
         None => Some(None),
@@ -91,7 +73,7 @@ fn envelope(text: &[u8], parsed: Option<&Value>) {
 }
 
 /// Each key's last value, as the member reader gives it, is serde's.
-fn members(text: &str, parsed: &Value) {
+pub fn members(text: &str, parsed: &Value) {
     let Value::Object(map) = parsed else {
         if !fuzzing::json_members(text).is_empty() {
             finding("json members of a non-object".into(), format_args!("{text:?}"));
@@ -104,5 +86,14 @@ fn members(text: &str, parsed: &Value) {
         if last.as_ref() != Some(value) {
             finding("json member".into(), format_args!("{key:?} in {text:?}"));
         }
+    }
+}
+
+/// The end of the value a valid text holds is where the text ends (white space aside).
+pub fn value_end(text: &str) {
+    let start = text.len() - text.trim_start_matches([' ', '\n', '\r', '\t']).len();
+    let end = text.trim_end_matches([' ', '\n', '\r', '\t']).len();
+    if fuzzing::json_value_end(text.as_bytes(), start) != Some(end) {
+        finding("json value_end".into(), format_args!("{text:?}"));
     }
 }
