@@ -14,32 +14,21 @@
 //! the variables are missing; it never skips.
 
 use std::fmt::Debug;
-use std::io::{Read, Write};
 use std::sync::Mutex;
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::json;
 use wallet_sdk::*;
+
+#[path = "common/sandbox.rs"]
+mod sandbox;
+use sandbox::{base_url, env, fund, sandbox_post};
 
 /// Tests that mine or count blocks run one at a time.
 static SERIAL: Mutex<()> = Mutex::new(());
 
 fn serial() -> std::sync::MutexGuard<'static, ()> {
     SERIAL.lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn env(name: &str) -> String {
-    match std::env::var(name) {
-        Ok(v) if !v.is_empty() => v,
-        _ => panic!(
-            "{name} is not set: run the end-to-end tests under the launcher, e.g. \
-             `scripts/with-sandbox cargo test -p wallet-sdk --test e2e_sandbox`"
-        ),
-    }
-}
-
-fn base_url() -> String {
-    env("WALLET_SDK_BASE_URL")
 }
 
 fn builder(key: &str) -> ClientBuilder {
@@ -63,53 +52,6 @@ fn unique(tag: &str) -> String {
     format!("rs_{tag}_{:08x}", rand::rng().random::<u32>())
 }
 
-/// A minimal blocking HTTP/1.1 POST to the sandbox's own endpoints (`/sandbox/...`).
-fn sandbox_post(path: &str, body: Value) -> Value {
-    let base = base_url();
-    let hostport = base.trim_start_matches("http://").trim_end_matches('/').split('/').next().unwrap().to_string();
-    let body = body.to_string();
-    let mut s = std::net::TcpStream::connect(&hostport).expect("connect to sandbox");
-    s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut resp = Vec::new();
-    s.read_to_end(&mut resp).unwrap();
-    let pos = resp.windows(4).position(|w| w == b"\r\n\r\n").expect("http response");
-    let head = String::from_utf8_lossy(&resp[..pos]).to_ascii_lowercase();
-    let mut payload = resp[pos + 4..].to_vec();
-    if head.contains("transfer-encoding: chunked") {
-        let mut out = Vec::new();
-        let mut rest = &payload[..];
-        loop {
-            let Some(eol) = rest.windows(2).position(|w| w == b"\r\n") else { break };
-            let size = usize::from_str_radix(String::from_utf8_lossy(&rest[..eol]).trim(), 16).unwrap_or(0);
-            if size == 0 {
-                break;
-            }
-            out.extend_from_slice(&rest[eol + 2..eol + 2 + size]);
-            rest = &rest[eol + 2 + size + 2..];
-        }
-        payload = out;
-    }
-    assert!(head.starts_with("http/1.1 2"), "sandbox {path} failed: {head} {}", String::from_utf8_lossy(&payload));
-    let v: Value = serde_json::from_slice(&payload).expect("sandbox JSON");
-    match v.get("data") {
-        Some(d) if v.get("successful").is_some() => d.clone(),
-        _ => v,
-    }
-}
-
-fn fund(address: &str, ltc: &str, mine: bool) -> String {
-    let amount: Value = serde_json::from_str(ltc).unwrap();
-    sandbox_post("/sandbox/fund", json!({"address": address, "amount": amount, "mine": mine}))["txid"]
-        .as_str()
-        .expect("fund txid")
-        .to_string()
-}
 
 #[track_caller]
 fn expect_kind<T: Debug>(r: Result<T>, kind: ErrorKind, what: &str) -> Error {

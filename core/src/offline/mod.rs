@@ -46,6 +46,7 @@ mod mnemonic;
 mod payment;
 mod qr;
 mod records;
+mod signing;
 mod transaction;
 
 use std::str::FromStr;
@@ -62,6 +63,7 @@ pub use mnemonic::{
 pub use payment::{build_payment_uri, parse_payment_uri, MAX_URI_LEN, URI_SCHEME};
 pub use qr::{payment_qr, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
 pub use records::{AddressInfo, DerivedKey, ParsedInput, PaymentRequest, PrivateKeyInfo, QrImage};
+pub use signing::{sign_transaction_locally, Prevout, SignedTransaction};
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 
 mod enums;

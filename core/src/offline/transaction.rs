@@ -40,18 +40,19 @@ const WITNESS_FLAG: u8 = 0x01;
 /// # Ok::<(), wallet_sdk::Error>(())
 /// ```
 pub fn transaction_id(raw_tx_hex: &str) -> Result<String, Error> {
-    let bytes = transaction_bytes(raw_tx_hex)?;
-    let tx: bitcoin::Transaction = bitcoin::consensus::deserialize(&bytes)
-        .map_err(|_| invalid("is not a transaction: it does not decode with the consensus rules"))?;
-    Ok(tx.compute_txid().to_string())
+    Ok(decode_transaction(raw_tx_hex, "raw_tx_hex")?.compute_txid().to_string())
 }
 
-fn invalid(why: &str) -> Error {
-    Error::invalid_input("raw_tx_hex", why)
+/// The transaction of a hex text (checked as [`transaction_id`] checks it); errors name
+/// `field` and never quote the text.
+pub(crate) fn decode_transaction(hex: &str, field: &str) -> Result<bitcoin::Transaction, Error> {
+    let invalid = |why: &str| Error::invalid_input(field, why);
+    let bytes = transaction_bytes(hex, &invalid)?;
+    bitcoin::consensus::deserialize(&bytes).map_err(|_| invalid("is not a transaction: it does not decode with the consensus rules"))
 }
 
 /// The bytes of the hex, once its length, its digits and its layout are known to be right.
-fn transaction_bytes(hex: &str) -> Result<Vec<u8>, Error> {
+fn transaction_bytes(hex: &str, invalid: &dyn Fn(&str) -> Error) -> Result<Vec<u8>, Error> {
     if hex.is_empty() {
         return Err(invalid("it is required and must not be empty"));
     }

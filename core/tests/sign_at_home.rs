@@ -1,0 +1,156 @@
+//! Signing at home against the sandbox's real node: for each single-key script type, a
+//! transaction signed by `offline::sign_transaction_locally` is byte for byte the one the
+//! service's `sign_transaction` (Litecoin Core's `signrawtransactionwithkey`) makes, and the node
+//! accepts and mines it; a 2-of-3 multisig (P2WSH, P2SH-P2WSH and P2SH) signed locally is
+//! accepted too.
+//!
+//! ```sh
+//! scripts/with-sandbox cargo test -p wallet-sdk --test sign_at_home
+//! ```
+//!
+//! `test = false` in `Cargo.toml`: named explicitly it FAILS without a sandbox; it never skips.
+
+use std::time::Duration;
+
+use bitcoin::hashes::Hash;
+use wallet_sdk::offline::{self, KeyAddressType, Network, Prevout};
+use wallet_sdk::*;
+
+#[path = "common/sandbox.rs"]
+mod sandbox;
+use sandbox::{base_url, env, fund};
+
+fn client() -> Client {
+    Client::builder().base_url(base_url()).credential(env("WALLET_SDK_API_KEY")).timeout(Duration::from_secs(120)).build().expect("client")
+}
+
+fn ltc(s: &str) -> Amount {
+    s.parse().unwrap()
+}
+
+/// The output of `txid` that pays `address`, as a prevout read from the chain.
+async fn prevout_paying(c: &Client, txid: &str, address: &str, redeem_script: Option<String>) -> Prevout {
+    for vout in 0..2 {
+        let utxo = c.get_utxo_details(txid, vout).await.expect("utxo");
+        if utxo.address.as_deref() == Some(address) {
+            return Prevout {
+                txid: txid.to_string(),
+                vout,
+                amount: utxo.value.expect("value"),
+                script_pubkey: utxo.script_pub_key_hex.expect("script"),
+                redeem_script,
+            };
+        }
+    }
+    panic!("{txid} pays nothing to {address}");
+}
+
+#[tokio::test]
+async fn single_key_signatures_are_cores_byte_for_byte_and_the_node_takes_them() {
+    let c = client();
+    let wallet = format!("rs_home_{:08x}", rand::random::<u32>());
+    c.create_wallet(&wallet).await.expect("wallet");
+    let recipient = offline::derive_key("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about", "m/84'/1'/0'/0/7", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().address;
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    for (kind, path) in [(KeyAddressType::P2pkh, "m/44'/1'/0'/0/0"), (KeyAddressType::P2shP2wpkh, "m/49'/1'/0'/0/0"), (KeyAddressType::P2wpkh, "m/84'/1'/0'/0/0")] {
+        let key = offline::derive_key(&phrase, path, kind, Network::Regtest, "").unwrap();
+        let funding = fund(&key.address, "1.25", true);
+        let prevout = prevout_paying(&c, &funding, &key.address, None).await;
+        let raw = c.create_raw_transaction_v2(&key.address, &recipient, ltc("0.5"), vec![funding.clone()], vec![prevout.vout]).await.expect("build");
+
+        let local = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], std::slice::from_ref(&prevout)).expect("sign");
+        let service = c.sign_transaction(&wallet, &raw.hex, &key.private_key).await.expect("service sign");
+        assert!(local.complete, "{kind}");
+        assert_eq!(local.hex, service.hex, "{kind}: the local signature differs from Core's");
+        assert_eq!(Some(local.txid.clone()), service.txid, "{kind}");
+
+        let sent = c.broadcast_transaction(&local.hex).await.expect("broadcast");
+        assert_eq!(sent.txid, local.txid);
+    }
+}
+
+#[tokio::test]
+async fn inputs_without_their_key_stay_unsigned_and_bad_prevouts_are_refused() {
+    let c = client();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let key = offline::derive_key(&phrase, "m/84'/1'/0'/0/0", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap();
+    let other = offline::derive_key(&phrase, "m/84'/1'/0'/0/1", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap();
+    let funding = fund(&key.address, "0.75", true);
+    let prevout = prevout_paying(&c, &funding, &key.address, None).await;
+    let raw = c.create_raw_transaction_v2(&key.address, &other.address, ltc("0.25"), vec![funding], vec![prevout.vout]).await.expect("build");
+
+    let unsigned = offline::sign_transaction_locally(&raw.hex, &[&other.private_key], std::slice::from_ref(&prevout)).unwrap();
+    assert!(!unsigned.complete);
+    assert_eq!(unsigned.hex, raw.hex, "an input no key signs is left as it was");
+
+    let missing = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], &[]).unwrap_err();
+    assert_eq!((missing.kind(), missing.field()), (ErrorKind::InvalidInput, Some("prevouts")));
+    let twice = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], &[prevout.clone(), prevout.clone()]).unwrap_err();
+    assert_eq!(twice.field(), Some("prevouts"));
+    let bad_key = offline::sign_transaction_locally(&raw.hex, &["not a key"], std::slice::from_ref(&prevout)).unwrap_err();
+    assert_eq!(bad_key.field(), Some("keys"));
+    assert!(!bad_key.to_string().contains("not a key"), "a key is never quoted");
+}
+
+/// `OP_2 <a> <b> <c> OP_3 OP_CHECKMULTISIG`.
+fn two_of_three(keys: &[Vec<u8>]) -> bitcoin::ScriptBuf {
+    let mut b = bitcoin::script::Builder::new().push_opcode(bitcoin::opcodes::all::OP_PUSHNUM_2);
+    for k in keys {
+        b = b.push_slice(<&bitcoin::script::PushBytes>::try_from(k.as_slice()).unwrap());
+    }
+    b.push_opcode(bitcoin::opcodes::all::OP_PUSHNUM_3).push_opcode(bitcoin::opcodes::all::OP_CHECKMULTISIG).into_script()
+}
+
+/// A regtest address of an output script (P2WSH as bech32 `rltc`, P2SH as Base58 version 0x3a).
+fn regtest_address(script: &bitcoin::ScriptBuf) -> String {
+    let bytes = script.as_bytes();
+    if script.is_p2wsh() {
+        let hrp = bitcoin::bech32::Hrp::parse("rltc").unwrap();
+        bitcoin::bech32::segwit::encode_v0(hrp, &bytes[2..34]).unwrap()
+    } else {
+        let mut payload = vec![0x3a];
+        payload.extend_from_slice(&bytes[2..22]);
+        bitcoin::base58::encode_check(&payload)
+    }
+}
+
+#[tokio::test]
+async fn a_two_of_three_multisig_signed_at_home_is_accepted_in_each_script_form() {
+    let c = client();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let keys: Vec<_> = (0..3).map(|i| offline::derive_key(&phrase, &format!("m/48'/1'/0'/2'/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap()).collect();
+    let public: Vec<Vec<u8>> = keys.iter().map(|k| (0..k.public_key.len()).step_by(2).map(|i| u8::from_str_radix(&k.public_key[i..i + 2], 16).unwrap()).collect()).collect();
+    let script = two_of_three(&public);
+    let wsh = bitcoin::ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(script.as_bytes()));
+    let forms = [
+        ("p2wsh", wsh.clone()),
+        ("p2sh-p2wsh", bitcoin::ScriptBuf::new_p2sh(&bitcoin::ScriptHash::hash(wsh.as_bytes()))),
+        ("p2sh", bitcoin::ScriptBuf::new_p2sh(&bitcoin::ScriptHash::hash(script.as_bytes()))),
+    ];
+    let recipient = keys[0].address.clone();
+    for (form, spk) in forms {
+        let address = regtest_address(&spk);
+        let funding = fund(&address, "0.5", true);
+        let prevout = prevout_paying(&c, &funding, &address, Some(script.to_hex_string())).await;
+        let tx = bitcoin::Transaction {
+            version: bitcoin::transaction::Version::TWO,
+            lock_time: bitcoin::absolute::LockTime::ZERO,
+            input: vec![bitcoin::TxIn {
+                previous_output: bitcoin::OutPoint { txid: funding.parse().unwrap(), vout: prevout.vout },
+                sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+                ..Default::default()
+            }],
+            output: vec![bitcoin::TxOut {
+                value: bitcoin::Amount::from_sat(49_990_000),
+                script_pubkey: bitcoin::ScriptBuf::from_hex(&offline::parse_address(&recipient, Some(Network::Regtest)).unwrap().script_pubkey.unwrap()).unwrap(),
+            }],
+        };
+        let unsigned = bitcoin::consensus::encode::serialize_hex(&tx);
+        let one = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key], std::slice::from_ref(&prevout)).unwrap();
+        assert!(!one.complete, "{form}: one key of 2-of-3 does not complete it");
+        let two = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key, &keys[0].private_key], std::slice::from_ref(&prevout)).unwrap();
+        assert!(two.complete, "{form}");
+        let sent = c.broadcast_transaction(&two.hex).await.unwrap_or_else(|e| panic!("{form}: the node refused it: {e}"));
+        assert_eq!(sent.txid, two.txid, "{form}");
+    }
+}
