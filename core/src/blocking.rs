@@ -154,6 +154,21 @@ impl Client {
         self.run(|c| async move { c.resolve_token(token).await })
     }
 
+    /// Blocking form of [`crate::Client::prevouts_for`].
+    pub fn prevouts_for(&self, unsigned_hex: &str) -> Result<Vec<crate::offline::Prevout>> {
+        self.run(|c| async move { c.prevouts_for(unsigned_hex).await })
+    }
+
+    /// Blocking form of [`crate::Client::review_transaction`].
+    pub fn review_transaction(&self, unsigned_hex: &str, intent: &crate::offline::TransactionIntent) -> Result<crate::offline::TransactionReview> {
+        self.run(|c| async move { c.review_transaction(unsigned_hex, intent).await })
+    }
+
+    /// Blocking form of [`crate::Client::estimate_fee_rate`].
+    pub fn estimate_fee_rate(&self, target_blocks: Option<u32>) -> Result<crate::FeeRate> {
+        self.run(|c| async move { c.estimate_fee_rate(target_blocks).await })
+    }
+
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = lock(&self.inner.runtime);
         let pid = crate::fork::process_id();

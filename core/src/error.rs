@@ -63,6 +63,11 @@ macro_rules! for_each_error_kind {
             /// A response body the SDK cannot read (not JSON, or the wrong shape) on an
             /// operation that is safe to repeat; the error's raw body holds it, redacted.
             Decode = "decode" ("could not read the response") exit 18,
+            /// A transaction to be signed at home does not match what the caller asked for (a
+            /// recipient or amount, the change, the service fee, the fee, an input that is not
+            /// the caller's, an unexpected output): nothing was signed and nothing sent. The
+            /// message names the first mismatch. Never retryable: the build is wrong, not late.
+            TransactionMismatch = "transaction_mismatch" ("the transaction does not match what was asked for") exit 22,
             $($($extra)*)?
         }
     };
@@ -232,6 +237,19 @@ impl Error {
     /// An `invalid_input` error about the configuration (no field).
     pub(crate) fn config(why: impl fmt::Display) -> Error {
         Error::new(ErrorKind::InvalidInput, format!("invalid configuration: {why}"))
+    }
+
+    /// The error naming `field` instead (an `invalid_input` from a helper that checks an
+    /// argument under another name, such as an address of an intent).
+    pub(crate) fn with_field_name(mut self, field: &str) -> Error {
+        if let Some(old) = self.details.field.as_deref() {
+            let prefix = format!("invalid input `{old}`: ");
+            if let Some(why) = self.message.strip_prefix(&prefix) {
+                self.message = format!("invalid input `{field}`: {why}");
+            }
+        }
+        self.details.field = Some(field.to_string());
+        self
     }
 
     pub(crate) fn set_operation(mut self, op: &'static str) -> Error {

@@ -58,6 +58,21 @@ async fn single_key_signatures_are_cores_byte_for_byte_and_the_node_takes_them()
         let prevout = prevout_paying(&c, &funding, &key.address, None).await;
         let raw = c.create_raw_transaction_v2(&key.address, &recipient, ltc("0.5"), vec![funding.clone()], vec![prevout.vout]).await.expect("build");
 
+        // the build does what was asked, with its prevouts read from the chain
+        let intent = offline::TransactionIntent {
+            sender_address: key.address.clone(),
+            recipients: vec![(recipient.clone(), ltc("0.5"))],
+            change_address: None,
+            service_fee: None,
+            fee_policy: offline::FeePolicy::default(),
+        };
+        let review = c.review_transaction(&raw.hex, &intent).await.expect("review");
+        assert_eq!(Some(review.fee), raw.fee, "{kind}");
+        assert_eq!(c.prevouts_for(&raw.hex).await.unwrap(), vec![prevout.clone()]);
+        let asked_more = offline::TransactionIntent { recipients: vec![(recipient.clone(), ltc("0.50000001"))], ..intent.clone() };
+        let e = c.review_transaction(&raw.hex, &asked_more).await.unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TransactionMismatch, "{e}");
+
         let local = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], std::slice::from_ref(&prevout)).expect("sign");
         let service = c.sign_transaction(&wallet, &raw.hex, &key.private_key).await.expect("service sign");
         assert!(local.complete, "{kind}");
@@ -67,6 +82,15 @@ async fn single_key_signatures_are_cores_byte_for_byte_and_the_node_takes_them()
         let sent = c.broadcast_transaction(&local.hex).await.expect("broadcast");
         assert_eq!(sent.txid, local.txid);
     }
+}
+
+#[tokio::test]
+async fn a_fee_rate_is_estimated_from_recent_blocks_never_below_the_relay_minimum() {
+    let c = client();
+    for target in [1, 6, 100] {
+        assert!(c.estimate_fee_rate(Some(target)).await.unwrap().litoshis_per_vbyte >= MIN_RELAY_FEE_RATE);
+    }
+    assert_eq!(c.estimate_fee_rate(Some(0)).await.unwrap_err().field(), Some("target_blocks"));
 }
 
 #[tokio::test]

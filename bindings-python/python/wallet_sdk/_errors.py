@@ -221,6 +221,15 @@ class DecodeError(WalletSdkError):
     kind = "decode"
 
 
+class TransactionMismatchError(WalletSdkError):
+    """A transaction to be signed at home does not match what the caller asked for (a recipient or
+    amount, the change, the service fee, the fee, an input that is not the caller's, an
+    unexpected output): nothing was signed and nothing sent. The message names the first
+    mismatch. Never retryable: the build is wrong, not late."""
+
+    kind = "transaction_mismatch"
+
+
 _BY_KIND: Dict[str, Type[WalletSdkError]] = {
     InvalidInputError.kind: InvalidInputError,
     InsecureTransportError.kind: InsecureTransportError,
@@ -239,6 +248,7 @@ _BY_KIND: Dict[str, Type[WalletSdkError]] = {
     OutcomeUnknownError.kind: OutcomeUnknownError,
     TransportError.kind: TransportError,
     DecodeError.kind: DecodeError,
+    TransactionMismatchError.kind: TransactionMismatchError,
 }
 
 __all__ = [
@@ -260,6 +270,7 @@ __all__ = [
     "OutcomeUnknownError",
     "TransportError",
     "DecodeError",
+    "TransactionMismatchError",
     "AbandonedCall",
 ]
 # --- END error kinds

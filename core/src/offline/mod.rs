@@ -46,6 +46,7 @@ mod mnemonic;
 mod payment;
 mod qr;
 mod records;
+mod review;
 mod signing;
 mod transaction;
 
@@ -63,7 +64,9 @@ pub use mnemonic::{
 pub use payment::{build_payment_uri, parse_payment_uri, MAX_URI_LEN, URI_SCHEME};
 pub use qr::{payment_qr, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
 pub use records::{AddressInfo, DerivedKey, ParsedInput, PaymentRequest, PrivateKeyInfo, QrImage};
+pub use review::{review_transaction, FeePolicy, OutputRole, ReviewedInput, ReviewedOutput, TransactionIntent, TransactionReview};
 pub use signing::{sign_transaction_locally, Prevout, SignedTransaction};
+pub(crate) use transaction::decode_transaction;
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 
 mod enums;
