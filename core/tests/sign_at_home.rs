@@ -2,7 +2,8 @@
 //! transaction signed by `offline::sign_transaction_locally` is byte for byte the one the
 //! service's `sign_transaction` (Litecoin Core's `signrawtransactionwithkey`) makes, and the node
 //! accepts and mines it; a 2-of-3 multisig (P2WSH, P2SH-P2WSH and P2SH) signed locally is
-//! accepted too.
+//! accepted too. PSBTs made, signed, combined and finalized here agree with the node's
+//! (`decodepsbt`, `walletprocesspsbt`, `combinepsbt`, `finalizepsbt`) byte for byte.
 //!
 //! ```sh
 //! scripts/with-sandbox cargo test -p wallet-sdk --test sign_at_home
@@ -18,7 +19,8 @@ use wallet_sdk::*;
 
 #[path = "common/sandbox.rs"]
 mod sandbox;
-use sandbox::{base_url, env, fund};
+use sandbox::{base_url, env, fund, node_rpc};
+use serde_json::json;
 
 fn client() -> Client {
     Client::builder().base_url(base_url()).credential(env("WALLET_SDK_API_KEY")).timeout(Duration::from_secs(120)).build().expect("client")
@@ -177,4 +179,80 @@ async fn a_two_of_three_multisig_signed_at_home_is_accepted_in_each_script_form(
         let sent = c.broadcast_transaction(&two.hex).await.unwrap_or_else(|e| panic!("{form}: the node refused it: {e}"));
         assert_eq!(sent.txid, two.txid, "{form}");
     }
+}
+
+/// A transaction spending `prevout` to `to`, less `fee` litoshis, unsigned.
+fn spend(prevout: &Prevout, to: &str, fee: i64) -> String {
+    let tx = bitcoin::Transaction {
+        version: bitcoin::transaction::Version::TWO,
+        lock_time: bitcoin::absolute::LockTime::ZERO,
+        input: vec![bitcoin::TxIn {
+            previous_output: bitcoin::OutPoint { txid: prevout.txid.parse().unwrap(), vout: prevout.vout },
+            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..Default::default()
+        }],
+        output: vec![bitcoin::TxOut {
+            value: bitcoin::Amount::from_sat((prevout.amount.litoshis() - fee) as u64),
+            script_pubkey: bitcoin::ScriptBuf::from_hex(&offline::parse_address(to, Some(Network::Regtest)).unwrap().script_pubkey.unwrap()).unwrap(),
+        }],
+    };
+    bitcoin::consensus::encode::serialize_hex(&tx)
+}
+
+#[tokio::test]
+async fn a_psbt_signed_here_is_the_one_the_nodes_wallet_signs() {
+    let c = client();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    for (kind, path) in [(KeyAddressType::P2shP2wpkh, "m/49'/1'/0'/0/3"), (KeyAddressType::P2wpkh, "m/84'/1'/0'/0/3")] {
+        let key = offline::derive_key(&phrase, path, kind, Network::Regtest, "").unwrap();
+        let funding = fund(&key.address, "0.4", true);
+        let prevout = prevout_paying(&c, &funding, &key.address, None).await;
+        let unsigned = spend(&prevout, &key.address, 10_000);
+        let psbt = offline::psbt_from_transaction(&unsigned, std::slice::from_ref(&prevout)).unwrap();
+        let decoded = node_rpc(None, "decodepsbt", json!([psbt]));
+        assert_eq!(decoded["tx"]["txid"], json!(offline::transaction_id(&unsigned).unwrap()), "{kind}");
+        assert_eq!(decoded["inputs"][0]["witness_utxo"]["scriptPubKey"]["hex"], json!(prevout.script_pubkey), "{kind}");
+
+        // the node's wallet, holding the key, signs the same PSBT
+        let wallet = format!("rs_psbt_{:08x}", rand::random::<u32>());
+        node_rpc(None, "createwallet", json!([wallet]));
+        node_rpc(Some(&wallet), "importprivkey", json!([key.private_key.expose(), "", false]));
+        let by_node = node_rpc(Some(&wallet), "walletprocesspsbt", json!([psbt, true, "ALL", true]));
+        let node_final = node_rpc(None, "finalizepsbt", json!([by_node["psbt"]]));
+
+        let signed = offline::sign_psbt(&psbt, &[&key.private_key]).unwrap();
+        let ours = offline::finalize_psbt(&signed).unwrap();
+        assert!(ours.complete, "{kind}");
+        assert_eq!(json!(ours.hex), node_final["hex"], "{kind}: the finalized transactions differ");
+        let node_finalizes_ours = node_rpc(None, "finalizepsbt", json!([signed]));
+        assert_eq!(json!(ours.hex), node_finalizes_ours["hex"], "{kind}");
+        assert_eq!(c.broadcast_transaction(&ours.hex).await.unwrap().txid, ours.txid);
+    }
+}
+
+#[tokio::test]
+async fn a_multisig_psbt_signed_by_two_parties_is_combined_and_finalized_as_the_node_does() {
+    let c = client();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let keys: Vec<_> = (0..3).map(|i| offline::derive_key(&phrase, &format!("m/48'/1'/0'/2'/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap()).collect();
+    let public: Vec<Vec<u8>> = keys.iter().map(|k| (0..k.public_key.len()).step_by(2).map(|i| u8::from_str_radix(&k.public_key[i..i + 2], 16).unwrap()).collect()).collect();
+    let script = two_of_three(&public);
+    let spk = bitcoin::ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(script.as_bytes()));
+    let address = regtest_address(&spk);
+    let funding = fund(&address, "0.3", true);
+    let prevout = prevout_paying(&c, &funding, &address, Some(script.to_hex_string())).await;
+    let psbt = offline::psbt_from_transaction(&spend(&prevout, &keys[1].address, 10_000), std::slice::from_ref(&prevout)).unwrap();
+    assert_eq!(node_rpc(None, "decodepsbt", json!([psbt]))["inputs"][0]["witness_script"]["hex"], json!(script.to_hex_string()));
+
+    let first = offline::sign_psbt(&psbt, &[&keys[0].private_key]).unwrap();
+    let second = offline::sign_psbt(&psbt, &[&keys[2].private_key]).unwrap();
+    assert!(!offline::finalize_psbt(&first).unwrap().complete, "one signature of two");
+    let combined = offline::combine_psbts(&[&first, &second]).unwrap();
+    let by_node = node_rpc(None, "combinepsbt", json!([[first, second]]));
+    let ours = offline::finalize_psbt(&combined).unwrap();
+    assert!(ours.complete);
+    assert_eq!(json!(ours.hex), node_rpc(None, "finalizepsbt", json!([by_node]))["hex"]);
+    assert_eq!(c.broadcast_transaction(&ours.hex).await.unwrap().txid, ours.txid);
+    assert_eq!(offline::combine_psbts(&[]).unwrap_err().field(), Some("psbts"));
+    assert_eq!(offline::sign_psbt("not a psbt", &[&keys[0].private_key]).unwrap_err().field(), Some("psbt"));
 }

@@ -49,7 +49,8 @@ pub struct SignedTransaction {
 /// Signs P2PKH (compressed or not), P2SH-P2WPKH and P2WPKH inputs, and m-of-n multisig in
 /// P2SH, P2SH-P2WSH and P2WSH when the prevout carries its `redeem_script` and at least m of
 /// its keys are given. An input no key can sign is left as it was and the result is not
-/// `complete` (a multisig signed by several parties goes through a PSBT instead).
+/// `complete` (a multisig signed by several parties goes through a PSBT instead: see
+/// [`psbt_from_transaction`](super::psbt_from_transaction)).
 ///
 /// # Errors
 /// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `unsigned_hex` (not a transaction, or a
@@ -57,13 +58,19 @@ pub struct SignedTransaction {
 /// `prevouts` (one missing for an input, given twice, or with bad hex).
 pub fn sign_transaction_locally<K: SecretText + ?Sized>(unsigned_hex: &str, keys: &[&K], prevouts: &[Prevout]) -> Result<SignedTransaction> {
     let unsigned = decode_transaction(unsigned_hex, "unsigned_hex")?;
-    let keys = keys.iter().map(|k| WifKey::decode(k.secret_text(), None, "keys")).collect::<Result<Vec<_>>>()?;
+    let keys = decode_keys(keys)?;
+    let public_keys: Vec<Vec<u8>> = keys.iter().map(WifKey::public_key_bytes).collect();
     let spent = spent_outputs(&unsigned, prevouts)?;
     let mut signed = unsigned.clone();
     let mut cache = SighashCache::new(&unsigned);
     let mut complete = true;
-    for (index, prevout) in spent.iter().enumerate() {
-        match sign_input(&mut cache, index, prevout, &keys)? {
+    for (index, spent) in spent.iter().enumerate() {
+        let solution = solve(&spent.script_pubkey, spent.redeem_script.as_ref(), &public_keys);
+        let signatures = match &solution {
+            Some(solution) => solution.sign(&mut cache, index, spent.value, &keys)?,
+            None => Vec::new(),
+        };
+        match solution.and_then(|s| s.assemble(&signatures)) {
             Some((script_sig, witness)) => {
                 signed.input[index].script_sig = script_sig;
                 signed.input[index].witness = witness;
@@ -71,22 +78,27 @@ pub fn sign_transaction_locally<K: SecretText + ?Sized>(unsigned_hex: &str, keys
             None => complete = false,
         }
     }
-    Ok(SignedTransaction {
-        hex: bitcoin::consensus::encode::serialize_hex(&signed),
-        txid: signed.compute_txid().to_string(),
-        complete,
-    })
+    Ok(signed_transaction(&signed, complete))
+}
+
+/// The WIFs, decoded; errors name `keys` and never quote one.
+pub(super) fn decode_keys<K: SecretText + ?Sized>(keys: &[&K]) -> Result<Vec<WifKey>> {
+    keys.iter().map(|k| WifKey::decode(k.secret_text(), None, "keys")).collect()
+}
+
+pub(super) fn signed_transaction(tx: &Transaction, complete: bool) -> SignedTransaction {
+    SignedTransaction { hex: bitcoin::consensus::encode::serialize_hex(tx), txid: tx.compute_txid().to_string(), complete }
 }
 
 /// A prevout, read.
-struct Spent {
-    value: Coins,
-    script_pubkey: ScriptBuf,
-    redeem_script: Option<ScriptBuf>,
+pub(super) struct Spent {
+    pub(super) value: Coins,
+    pub(super) script_pubkey: ScriptBuf,
+    pub(super) redeem_script: Option<ScriptBuf>,
 }
 
 /// The prevout of each input, in the inputs' order.
-fn spent_outputs(tx: &Transaction, prevouts: &[Prevout]) -> Result<Vec<Spent>> {
+pub(super) fn spent_outputs(tx: &Transaction, prevouts: &[Prevout]) -> Result<Vec<Spent>> {
     let bad = |why: String| Error::invalid_input("prevouts", why);
     let mut given = std::collections::HashMap::new();
     for p in prevouts {
@@ -112,100 +124,138 @@ fn spent_outputs(tx: &Transaction, prevouts: &[Prevout]) -> Result<Vec<Spent>> {
         .collect()
 }
 
-/// The script and witness that sign input `index`, or `None` when the keys cannot sign it.
-fn sign_input(cache: &mut SighashCache<&Transaction>, index: usize, spent: &Spent, keys: &[WifKey]) -> Result<Option<(ScriptBuf, Witness)>> {
-    let spk = &spent.script_pubkey;
-    let bytes = spk.as_bytes();
-    if spk.is_p2pkh() {
-        let Some(key) = keys.iter().find(|k| hash160::Hash::hash(&k.public_key_bytes()).as_byte_array() == &bytes[3..23]) else {
-            return Ok(None);
-        };
-        let sighash = cache.legacy_signature_hash(index, spk, EcdsaSighashType::All.to_u32()).map_err(sighash_error)?;
-        let script_sig = Builder::new().push_slice(signature(sighash.to_byte_array(), key)).push_slice(push(key.public_key_bytes())).into_script();
-        return Ok(Some((script_sig, Witness::new())));
-    }
-    if spk.is_p2wpkh() {
-        return p2wpkh(cache, index, spent, keys, &bytes[2..22]).map(|w| w.map(|w| (ScriptBuf::new(), w)));
-    }
-    if spk.is_p2wsh() {
-        let Some(script) = spent.redeem_script.as_ref().filter(|s| sha256::Hash::hash(s.as_bytes()).as_byte_array() == &bytes[2..34]) else {
-            return Ok(None);
-        };
-        return p2wsh(cache, index, spent, keys, script).map(|w| w.map(|w| (ScriptBuf::new(), w)));
-    }
-    if spk.is_p2sh() {
-        let hash = &bytes[2..22];
-        if let Some(redeem) = spent.redeem_script.as_ref() {
-            if hash160::Hash::hash(redeem.as_bytes()).as_byte_array() == hash {
-                // legacy P2SH multisig
-                let Some(sigs) = multisig(keys, redeem, |key| {
-                    cache.legacy_signature_hash(index, redeem, EcdsaSighashType::All.to_u32()).map(|h| signature(h.to_byte_array(), key)).map_err(sighash_error)
-                })?
-                else {
-                    return Ok(None);
-                };
-                let script_sig = sigs.into_iter().fold(Builder::new().push_opcode(bitcoin::opcodes::OP_0), |b, s| b.push_slice(s)).push_slice(push(redeem.to_bytes())).into_script();
-                return Ok(Some((script_sig, Witness::new())));
-            }
-            let nested = ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(redeem.as_bytes()));
-            if hash160::Hash::hash(nested.as_bytes()).as_byte_array() == hash {
-                let witness = p2wsh(cache, index, spent, keys, redeem)?;
-                return Ok(witness.map(|w| (Builder::new().push_slice(push(nested.to_bytes())).into_script(), w)));
-            }
-            return Ok(None);
-        }
-        // P2SH-P2WPKH: the key whose witness program hashes to the script's hash
-        for key in keys.iter().filter(|k| k.compressed) {
-            let program = hash160::Hash::hash(&key.public_key_bytes());
-            let nested = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array(program.to_byte_array()));
-            if hash160::Hash::hash(nested.as_bytes()).as_byte_array() == hash {
-                let witness = p2wpkh(cache, index, spent, std::slice::from_ref(key), program.as_byte_array())?;
-                return Ok(witness.map(|w| (Builder::new().push_slice(push(nested.to_bytes())).into_script(), w)));
-            }
-        }
-    }
-    Ok(None)
+/// How an output is spent: the script form and the keys whose signatures it needs.
+pub(super) enum Solution {
+    /// One key, its signature in the script (P2PKH).
+    PubkeyHash(Vec<u8>),
+    /// One key, its signature in the witness, bare (P2WPKH) or nested in P2SH with this
+    /// redeem script.
+    WitnessPubkeyHash { key: Vec<u8>, nested: Option<ScriptBuf> },
+    /// m of the keys of a multisig script: in the script (P2SH), or in the witness, bare
+    /// (P2WSH) or nested in P2SH with this redeem script.
+    Multisig { required: usize, keys: Vec<Vec<u8>>, script: ScriptBuf, witness: bool, nested: Option<ScriptBuf> },
 }
 
-/// The witness of a P2WPKH spend (also nested in P2SH) by the key of `program`.
-fn p2wpkh(cache: &mut SighashCache<&Transaction>, index: usize, spent: &Spent, keys: &[WifKey], program: &[u8]) -> Result<Option<Witness>> {
-    let Some(key) = keys.iter().find(|k| k.compressed && hash160::Hash::hash(&k.public_key_bytes()).as_byte_array() == program) else {
-        return Ok(None);
+/// The solution of `script_pubkey`: with `redeem_script` (the multisig script, or a
+/// P2SH-P2WPKH's redeem script) when it has one, the key found among `keys` (public keys, 33
+/// bytes when compressed) otherwise (a P2SH-P2WPKH's key is known only by trying them); `None`
+/// when neither tells how to spend it.
+pub(super) fn solve(script_pubkey: &ScriptBuf, redeem_script: Option<&ScriptBuf>, keys: &[Vec<u8>]) -> Option<Solution> {
+    let bytes = script_pubkey.as_bytes();
+    let compressed = |k: &&Vec<u8>| k.len() == 33;
+    let key_hashing_to = |hash: &[u8], compressed_only: bool| {
+        keys.iter().filter(|k| !compressed_only || compressed(k)).find(|pk| hash160::Hash::hash(pk).as_byte_array() == hash).cloned()
     };
-    let code = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_slice(program).map_err(|_| sighash_error("a witness program of 20 bytes"))?);
-    let sighash = cache.p2wpkh_signature_hash(index, &code, spent.value, EcdsaSighashType::All).map_err(sighash_error)?;
-    Ok(Some(Witness::from_slice(&[signature(sighash.to_byte_array(), key).as_bytes().to_vec(), key.public_key_bytes()])))
-}
-
-/// The witness of a P2WSH multisig spend (also nested in P2SH).
-fn p2wsh(cache: &mut SighashCache<&Transaction>, index: usize, spent: &Spent, keys: &[WifKey], script: &ScriptBuf) -> Result<Option<Witness>> {
-    let Some(sigs) = multisig(keys, script, |key| {
-        cache.p2wsh_signature_hash(index, script, spent.value, EcdsaSighashType::All).map(|h| signature(h.to_byte_array(), key)).map_err(sighash_error)
-    })?
-    else {
-        return Ok(None);
+    let multisig = |script: &ScriptBuf, witness: bool, nested: Option<ScriptBuf>| {
+        multisig_keys(script).map(|(required, keys)| Solution::Multisig { required, keys, script: script.clone(), witness, nested })
     };
-    let mut items: Vec<Vec<u8>> = vec![Vec::new()];
-    items.extend(sigs.iter().map(|s| s.as_bytes().to_vec()));
-    items.push(script.to_bytes());
-    Ok(Some(Witness::from_slice(&items)))
+    if script_pubkey.is_p2pkh() {
+        return key_hashing_to(&bytes[3..23], false).map(Solution::PubkeyHash);
+    }
+    if script_pubkey.is_p2wpkh() {
+        return key_hashing_to(&bytes[2..22], true).map(|key| Solution::WitnessPubkeyHash { key, nested: None });
+    }
+    if script_pubkey.is_p2wsh() {
+        let script = redeem_script.filter(|s| sha256::Hash::hash(s.as_bytes()).as_byte_array() == &bytes[2..34])?;
+        return multisig(script, true, None);
+    }
+    if !script_pubkey.is_p2sh() {
+        return None;
+    }
+    let hash = &bytes[2..22];
+    if let Some(redeem) = redeem_script {
+        if hash160::Hash::hash(redeem.as_bytes()).as_byte_array() == hash {
+            // a P2SH-P2WPKH redeem script given as such, or a legacy P2SH multisig
+            if redeem.is_p2wpkh() {
+                let key = key_hashing_to(&redeem.as_bytes()[2..22], true)?;
+                return Some(Solution::WitnessPubkeyHash { key, nested: Some(redeem.clone()) });
+            }
+            return multisig(redeem, false, None);
+        }
+        let nested = ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(redeem.as_bytes()));
+        return (hash160::Hash::hash(nested.as_bytes()).as_byte_array() == hash).then(|| multisig(redeem, true, Some(nested))).flatten();
+    }
+    keys.iter().filter(compressed).find_map(|key| {
+        let key = key.clone();
+        let nested = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::from_byte_array(hash160::Hash::hash(&key).to_byte_array()));
+        (hash160::Hash::hash(nested.as_bytes()).as_byte_array() == hash).then_some(Solution::WitnessPubkeyHash { key, nested: Some(nested) })
+    })
 }
 
-/// The signatures of an m-of-n multisig script, in the order of its keys, as Core makes them
-/// (the first m keys given, in the script's order); `None` when fewer than m keys are given or
-/// the script is not a multisig.
-fn multisig(keys: &[WifKey], script: &ScriptBuf, mut sign: impl FnMut(&WifKey) -> Result<PushBytesBuf>) -> Result<Option<Vec<PushBytesBuf>>> {
-    let Some((required, public_keys)) = multisig_keys(script) else { return Ok(None) };
-    let mut sigs = Vec::new();
-    for public_key in public_keys {
-        if sigs.len() == required {
-            break;
-        }
-        if let Some(key) = keys.iter().find(|k| k.public_key_bytes() == public_key) {
-            sigs.push(sign(key)?);
+impl Solution {
+    /// The public keys whose signatures it takes, in the order they are written.
+    pub(super) fn keys(&self) -> Vec<&[u8]> {
+        match self {
+            Solution::PubkeyHash(key) | Solution::WitnessPubkeyHash { key, .. } => vec![key],
+            Solution::Multisig { keys, .. } => keys.iter().map(Vec::as_slice).collect(),
         }
     }
-    Ok((sigs.len() == required).then_some(sigs))
+
+    /// The signatures `keys` make for input `index` (public key, signature with its sighash
+    /// byte), in the solution's order, as many as it takes and no more (Core's rule).
+    pub(super) fn sign(&self, cache: &mut SighashCache<&Transaction>, index: usize, value: Coins, keys: &[WifKey]) -> Result<Vec<(Vec<u8>, Vec<u8>)>> {
+        let needed = match self {
+            Solution::Multisig { required, .. } => *required,
+            _ => 1,
+        };
+        let mut signatures = Vec::new();
+        for public_key in self.keys() {
+            if signatures.len() == needed {
+                break;
+            }
+            let Some(key) = keys.iter().find(|k| k.public_key_bytes() == public_key) else { continue };
+            let sighash = match self {
+                Solution::PubkeyHash(_) => {
+                    let code = ScriptBuf::new_p2pkh(&bitcoin::PubkeyHash::hash(public_key));
+                    cache.legacy_signature_hash(index, &code, EcdsaSighashType::All.to_u32()).map_err(sighash_error)?.to_byte_array()
+                }
+                Solution::WitnessPubkeyHash { .. } => {
+                    let code = ScriptBuf::new_p2wpkh(&bitcoin::WPubkeyHash::hash(public_key));
+                    cache.p2wpkh_signature_hash(index, &code, value, EcdsaSighashType::All).map_err(sighash_error)?.to_byte_array()
+                }
+                Solution::Multisig { script, witness: false, .. } => {
+                    cache.legacy_signature_hash(index, script, EcdsaSighashType::All.to_u32()).map_err(sighash_error)?.to_byte_array()
+                }
+                Solution::Multisig { script, witness: true, .. } => {
+                    cache.p2wsh_signature_hash(index, script, value, EcdsaSighashType::All).map_err(sighash_error)?.to_byte_array()
+                }
+            };
+            signatures.push((public_key.to_vec(), signature(sighash, key)));
+        }
+        Ok(signatures)
+    }
+
+    /// The input's script and witness from `signatures` (public key, signature), or `None` when
+    /// they are not enough.
+    pub(super) fn assemble(&self, signatures: &[(Vec<u8>, Vec<u8>)]) -> Option<(ScriptBuf, Witness)> {
+        let signature_of = |key: &[u8]| signatures.iter().find(|(k, _)| k.as_slice() == key).map(|(_, s)| s.clone());
+        let nested_script = |nested: &Option<ScriptBuf>| match nested {
+            Some(redeem) => Builder::new().push_slice(push(redeem.to_bytes())).into_script(),
+            None => ScriptBuf::new(),
+        };
+        match self {
+            Solution::PubkeyHash(key) => {
+                let sig = signature_of(key)?;
+                Some((Builder::new().push_slice(push(sig)).push_slice(push(key.clone())).into_script(), Witness::new()))
+            }
+            Solution::WitnessPubkeyHash { key, nested } => Some((nested_script(nested), Witness::from_slice(&[signature_of(key)?, key.clone()]))),
+            Solution::Multisig { required, keys, script, witness, nested } => {
+                let sigs: Vec<Vec<u8>> = keys.iter().filter_map(|k| signature_of(k)).take(*required).collect();
+                if sigs.len() < *required {
+                    return None;
+                }
+                if *witness {
+                    let mut items = vec![Vec::new()];
+                    items.extend(sigs);
+                    items.push(script.to_bytes());
+                    Some((nested_script(nested), Witness::from_slice(&items)))
+                } else {
+                    let builder = sigs.into_iter().fold(Builder::new().push_opcode(bitcoin::opcodes::OP_0), |b, s| b.push_slice(push(s)));
+                    Some((builder.push_slice(push(script.to_bytes())).into_script(), Witness::new()))
+                }
+            }
+        }
+    }
 }
 
 /// `m <key>… n OP_CHECKMULTISIG`: m and the keys.
@@ -236,19 +286,20 @@ fn multisig_keys(script: &ScriptBuf) -> Option<(usize, Vec<Vec<u8>>)> {
     (keys.len() == total && required <= total).then_some((required, keys))
 }
 
-/// Core's signature: DER, low R (RFC 6979 with Core's extra-entropy counter), SIGHASH_ALL.
-fn signature(sighash: [u8; 32], key: &WifKey) -> PushBytesBuf {
+/// Core's signature: DER, low R (RFC 6979 with Core's extra-entropy counter), then the
+/// SIGHASH_ALL byte.
+fn signature(sighash: [u8; 32], key: &WifKey) -> Vec<u8> {
     let sig = secp().sign_ecdsa_low_r(&Message::from_digest(sighash), &key.secret);
     let mut bytes = sig.serialize_der().to_vec();
     bytes.push(EcdsaSighashType::All as u8);
-    push(bytes)
+    bytes
 }
 
-/// Bytes to push (every push here is far below the 520-byte limit).
+/// Bytes to push (no push here comes near the limit of a push).
 fn push(bytes: Vec<u8>) -> PushBytesBuf {
     PushBytesBuf::try_from(bytes).unwrap_or_default()
 }
 
-fn sighash_error(why: impl std::fmt::Display) -> Error {
+pub(super) fn sighash_error(why: impl std::fmt::Display) -> Error {
     Error::invalid_input("unsigned_hex", format!("cannot be signed: {why}"))
 }

@@ -72,3 +72,28 @@ pub fn fund(address: &str, ltc: &str, mine: bool) -> String {
         .expect("fund txid")
         .to_string()
 }
+
+/// Calls the sandbox's node over JSON-RPC (`WALLET_SANDBOX_NODE_URL`, credentials included), on
+/// `wallet` when given; the result, or a panic with the node's error.
+pub fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
+    let url = env("WALLET_SANDBOX_NODE_URL");
+    let rest = url.trim_start_matches("http://");
+    let (credentials, hostport) = rest.split_once('@').expect("credentials in the node URL");
+    let auth = bitcoin::base64::Engine::encode(&bitcoin::base64::engine::general_purpose::STANDARD, credentials);
+    let path = wallet.map_or("/".to_string(), |w| format!("/wallet/{w}"));
+    let body = json!({"jsonrpc": "1.0", "id": "t", "method": method, "params": params}).to_string();
+    let mut s = std::net::TcpStream::connect(hostport.trim_end_matches('/')).expect("connect to the node");
+    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {hostport}\r\nAuthorization: Basic {auth}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut resp = Vec::new();
+    s.read_to_end(&mut resp).unwrap();
+    let pos = resp.windows(4).position(|w| w == b"\r\n\r\n").expect("http response");
+    let v: Value = serde_json::from_slice(&resp[pos + 4..]).expect("node JSON");
+    assert!(v["error"].is_null(), "{method}: {}", v["error"]);
+    v["result"].clone()
+}
