@@ -158,20 +158,7 @@ async fn a_two_of_three_multisig_signed_at_home_is_accepted_in_each_script_form(
         let address = regtest_address(&spk);
         let funding = fund(&address, "0.5", true);
         let prevout = prevout_paying(&c, &funding, &address, Some(script.to_hex_string())).await;
-        let tx = bitcoin::Transaction {
-            version: bitcoin::transaction::Version::TWO,
-            lock_time: bitcoin::absolute::LockTime::ZERO,
-            input: vec![bitcoin::TxIn {
-                previous_output: bitcoin::OutPoint { txid: funding.parse().unwrap(), vout: prevout.vout },
-                sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
-                ..Default::default()
-            }],
-            output: vec![bitcoin::TxOut {
-                value: bitcoin::Amount::from_sat(49_990_000),
-                script_pubkey: bitcoin::ScriptBuf::from_hex(&offline::parse_address(&recipient, Some(Network::Regtest)).unwrap().script_pubkey.unwrap()).unwrap(),
-            }],
-        };
-        let unsigned = bitcoin::consensus::encode::serialize_hex(&tx);
+        let unsigned = spend(&prevout, &recipient, 10_000);
         let one = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key], std::slice::from_ref(&prevout)).unwrap();
         assert!(!one.complete, "{form}: one key of 2-of-3 does not complete it");
         let two = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key, &keys[0].private_key], std::slice::from_ref(&prevout)).unwrap();
