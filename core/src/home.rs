@@ -110,3 +110,166 @@ impl Client {
 fn mismatch(why: String) -> Error {
     Error::new(ErrorKind::TransactionMismatch, format!("the transaction does not match what was asked for: {why}; nothing was signed"))
 }
+
+/// How [`Client::send_signed_locally`] builds the transaction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum BuildMode {
+    /// The service builds it (`create_raw_transaction_v2` from the sender's outputs the SDK
+    /// chose); the review checks it.
+    #[default]
+    Service,
+    /// The SDK builds it from the sender's unspent outputs (largest first) at the fee rate.
+    Local,
+}
+
+/// The optional inputs of [`Client::send_signed_locally`].
+#[derive(Clone, Debug, Default)]
+pub struct SendLocallyOptions {
+    /// The fee rate of a local build, in litoshis per vbyte (default:
+    /// [`Client::estimate_fee_rate`] for 6 blocks). A service build uses the service's.
+    pub fee_rate: Option<u64>,
+    /// Where the change goes (default: back to the sender). Local builds only.
+    pub change_address: Option<String>,
+    /// Who builds the transaction (default: the service).
+    pub build: BuildMode,
+    /// The most the transaction may pay in fees (default: [`offline::FeePolicy::default`]).
+    pub fee_policy: Option<offline::FeePolicy>,
+}
+
+/// A payment signed at home and broadcast (what [`Client::send_signed_locally`] returns).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SentTransaction {
+    /// Its id.
+    pub txid: String,
+    /// The signed transaction: broadcasting it again is safe (the same id).
+    pub hex: String,
+    /// What it paid to the miners.
+    pub fee: crate::Amount,
+    /// The review it passed before it was signed.
+    pub review: TransactionReview,
+}
+
+/// Change below this is left to the miners: Litecoin's dust limit for a P2PKH output.
+const DUST: i64 = 5_460;
+
+/// The most outputs of the sender [`Client::send_signed_locally`] looks at.
+const MAX_COINS: usize = 200;
+
+impl Client {
+    /// Pays `amount` from `sender_address` to `recipient_address` without a key leaving the
+    /// caller: builds the transaction (by the service, or locally from the sender's unspent
+    /// outputs), reviews it against exactly this payment ([`Client::review_transaction`]'s
+    /// checks, inputs read from the chain), signs it locally with `keys` (WIF private keys;
+    /// [`offline::sign_transaction_locally`]) and broadcasts it. Nothing is signed when the
+    /// review refuses the build, and nothing is sent unless every input is signed.
+    ///
+    /// Exactly once: the signed transaction is its own idempotency key. The broadcast is safe to
+    /// repeat (the same txid), so a failure after signing ends as the broadcast's error: an
+    /// `outcome_unknown` one carries a token that `resolve` answers from the txid, in any
+    /// process.
+    ///
+    /// # Errors
+    /// [`InvalidInput`](ErrorKind::InvalidInput) on an address, `amount`, `keys` (none of them
+    /// signs the sender's outputs) or an option;
+    /// [`InsufficientFunds`](ErrorKind::InsufficientFunds) when the sender's unspent outputs do
+    /// not cover the amount and the fee; [`TransactionMismatch`](ErrorKind::TransactionMismatch)
+    /// when the build is not this payment; the errors of the reads and of the broadcast.
+    pub async fn send_signed_locally<K: offline::SecretText + ?Sized + Sync>(
+        &self,
+        sender_address: &str,
+        recipient_address: &str,
+        amount: crate::Amount,
+        keys: &[&K],
+        options: SendLocallyOptions,
+    ) -> Result<SentTransaction> {
+        if amount.litoshis() <= 0 {
+            return Err(Error::invalid_input("amount", "must be greater than zero"));
+        }
+        if options.change_address.is_some() && options.build == BuildMode::Service {
+            return Err(Error::invalid_input("change_address", "a service build sends change to the sender; use build = local"));
+        }
+        let intent = TransactionIntent {
+            sender_address: sender_address.to_string(),
+            recipients: vec![(recipient_address.to_string(), amount)],
+            change_address: options.change_address.clone(),
+            service_fee: None,
+            fee_policy: options.fee_policy.unwrap_or_default(),
+        };
+        // the intent's addresses, checked before anything is read
+        offline::review_intent_addresses(&intent)?;
+        let coins = self.unspent_outputs(sender_address).await?;
+        let unsigned = match options.build {
+            BuildMode::Service => self.service_build(&intent, &coins).await?,
+            BuildMode::Local => {
+                let rate = match options.fee_rate {
+                    Some(rate) => rate,
+                    None => self.estimate_fee_rate(None).await?.litoshis_per_vbyte,
+                };
+                offline::build_payment(&intent, &coins, rate, DUST)?
+            }
+        };
+        let tip = self.blockchain_info().await?.blocks.and_then(|h| u32::try_from(h).ok());
+        let review = offline::review_transaction(&unsigned, &intent, &coins, tip)?;
+        let signed = offline::sign_transaction_locally(&unsigned, keys, &coins)?;
+        if !signed.complete {
+            return Err(Error::invalid_input("keys", "they do not sign every input: none of them is the sender's key"));
+        }
+        let sent = self.broadcast_transaction(&signed.hex).await?;
+        Ok(SentTransaction { txid: sent.txid, hex: signed.hex, fee: review.fee, review })
+    }
+
+    /// The unspent outputs paying `address`, from its history (`address_transaction`,
+    /// `transaction_details`) and checked unspent (`get_utxo_details`), largest first.
+    async fn unspent_outputs(&self, address: &str) -> Result<Vec<Prevout>> {
+        let mut coins = Vec::new();
+        let mut pages = self.address_transaction_pages(address, crate::DEFAULT_PAGE_SIZE);
+        'pages: while let Some(page) = pages.next_page().await? {
+            for entry in page {
+                let (Some(txid), true) = (entry.txid, entry.received.is_some_and(|r| r.litoshis() > 0)) else { continue };
+                let details = self.transaction_details(&txid).await?;
+                for out in details.outputs.iter().filter(|o| o.address.as_deref() == Some(address)) {
+                    let Some(vout) = out.n.and_then(|n| u32::try_from(n).ok()) else { continue };
+                    match self.get_utxo_details(&txid, vout).await {
+                        Ok(utxo) => {
+                            if let (Some(amount), Some(script_pubkey)) = (utxo.value, utxo.script_pub_key_hex) {
+                                coins.push(Prevout { txid: txid.clone(), vout, amount, script_pubkey, redeem_script: None });
+                            }
+                        }
+                        Err(e) if e.kind() == ErrorKind::NotFound => {}
+                        Err(e) => return Err(e),
+                    }
+                    if coins.len() == MAX_COINS {
+                        break 'pages;
+                    }
+                }
+            }
+        }
+        coins.sort_by(|a, b| b.amount.cmp(&a.amount));
+        Ok(coins)
+    }
+
+    /// The service's build (`create_raw_transaction_v2`) from the fewest largest coins that
+    /// cover the amount, one more each time the service finds them short of the fee.
+    async fn service_build(&self, intent: &TransactionIntent, coins: &[Prevout]) -> Result<String> {
+        let (recipient, amount) = &intent.recipients[0];
+        if coins.is_empty() {
+            return Err(Error::new(ErrorKind::InsufficientFunds, format!("{} has no unspent output to pay with", intent.sender_address)));
+        }
+        let mut count = 0;
+        let mut sum = 0;
+        while sum <= amount.litoshis() && count < coins.len() {
+            sum += coins[count].amount.litoshis();
+            count += 1;
+        }
+        loop {
+            let used = &coins[..count];
+            let txids = used.iter().map(|c| c.txid.clone()).collect();
+            let vouts = used.iter().map(|c| c.vout).collect();
+            match self.create_raw_transaction_v2(&intent.sender_address, recipient, *amount, txids, vouts).await {
+                Ok(raw) => return Ok(raw.hex),
+                Err(e) if e.kind() == ErrorKind::InsufficientFunds && count < coins.len() => count += 1,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}

@@ -19,7 +19,7 @@ use wallet_sdk::*;
 
 #[path = "common/sandbox.rs"]
 mod sandbox;
-use sandbox::{base_url, env, fund, node_rpc};
+use sandbox::{base_url, env, fund, node_rpc, sandbox_post};
 use serde_json::json;
 
 fn client() -> Client {
@@ -242,4 +242,50 @@ async fn a_multisig_psbt_signed_by_two_parties_is_combined_and_finalized_as_the_
     assert_eq!(c.broadcast_transaction(&ours.hex).await.unwrap().txid, ours.txid);
     assert_eq!(offline::combine_psbts(&[]).unwrap_err().field(), Some("psbts"));
     assert_eq!(offline::sign_psbt("not a psbt", &[&keys[0].private_key]).unwrap_err().field(), Some("psbt"));
+}
+
+#[tokio::test]
+async fn send_signed_locally_pays_once_in_each_build_and_no_request_carries_a_secret() {
+    // a key of its own, so that every request of the flow can be read back from the sandbox
+    let api_key = sandbox_post("/sandbox/keys", json!({"ttlSeconds": 3600}))["apiKey"].as_str().unwrap().to_string();
+    let c = Client::builder().base_url(base_url()).credential(api_key.as_str()).timeout(Duration::from_secs(120)).build().unwrap();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let recipient = offline::derive_key(&phrase, "m/84'/1'/0'/0/9", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().address;
+    for (build, kind, path) in [
+        (BuildMode::Service, KeyAddressType::P2wpkh, "m/84'/1'/0'/0/4"),
+        (BuildMode::Local, KeyAddressType::P2shP2wpkh, "m/49'/1'/0'/0/4"),
+        (BuildMode::Local, KeyAddressType::P2pkh, "m/44'/1'/0'/0/4"),
+    ] {
+        let key = offline::derive_key(&phrase, path, kind, Network::Regtest, "").unwrap();
+        fund(&key.address, "0.2", false);
+        fund(&key.address, "0.3", true);
+        let options = SendLocallyOptions { build, fee_rate: Some(12), ..SendLocallyOptions::default() };
+        let sent = c.send_signed_locally(&key.address, &recipient, ltc("0.4"), &[&key.private_key], options).await.unwrap_or_else(|e| panic!("{build:?} {kind}: {e}"));
+        assert_eq!(sent.txid, offline::transaction_id(&sent.hex).unwrap());
+        assert_eq!(sent.review.inputs.len(), 2, "{build:?} {kind}: both coins are needed");
+        assert_eq!(sent.review.outputs[0].amount, ltc("0.4"));
+        // broadcasting the kept transaction again is safe: the same id
+        assert_eq!(c.broadcast_transaction(&sent.hex).await.unwrap().txid, sent.txid);
+        if build == BuildMode::Local {
+            assert!(sent.review.fee_rate >= 12, "{build:?} {kind}: {} litoshis per vbyte", sent.review.fee_rate);
+        }
+        let short = c.send_signed_locally(&key.address, &recipient, ltc("5"), &[&key.private_key], SendLocallyOptions { build, ..Default::default() }).await.unwrap_err();
+        assert_eq!(short.kind(), ErrorKind::InsufficientFunds, "{build:?} {kind}: {short}");
+        let wrong_key = c.send_signed_locally(&key.address, &recipient, ltc("0.01"), &[&keys_of_another(&phrase)], SendLocallyOptions { build, ..Default::default() }).await;
+        assert!(matches!(wrong_key, Err(ref e) if e.field() == Some("keys")), "{build:?} {kind}: {wrong_key:?}");
+        let secrets = [key.private_key.expose().to_string(), phrase.expose().to_string(), key.public_key.clone()];
+        let seen = sandbox_post("/sandbox/requests", json!({"apiKey": api_key}))["requests"].as_array().unwrap().clone();
+        assert!(seen.len() > 5, "the flow's requests were recorded");
+        for request in &seen {
+            let text = request.as_str().unwrap();
+            for secret in &secrets[..2] {
+                assert!(!text.contains(secret.as_str()), "a request carried a secret: {}", text.lines().next().unwrap_or(""));
+            }
+        }
+    }
+}
+
+/// A key that owns nothing the tests pay.
+fn keys_of_another(phrase: &Secret) -> Secret {
+    offline::derive_key(phrase, "m/84'/1'/0'/0/99", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().private_key
 }

@@ -91,7 +91,19 @@ pub struct AppState {
     routes: HashMap<(Method, String), fn(Req) -> OpFuture>,
     faults: Mutex<Vec<Fault>>,
     buckets: Mutex<HashMap<String, (f64, Instant)>>,
+    /// The last requests to `/api/…` as they arrived, for the tests that check what a client
+    /// sends (`POST /sandbox/requests`): that no private key, phrase or passphrase travels.
+    seen: Mutex<std::collections::VecDeque<SeenRequest>>,
 }
+
+/// One request to `/api/…`, as it arrived: its credential, request line, headers and body.
+pub struct SeenRequest {
+    pub credential: String,
+    pub text: String,
+}
+
+/// How many requests `AppState::seen` keeps.
+const SEEN_REQUESTS: usize = 5_000;
 
 impl AppState {
     pub fn new(config: Config, default_endpoint: NodeEndpoint) -> Arc<AppState> {
@@ -115,7 +127,29 @@ impl AppState {
             routes,
             faults: Mutex::new(Vec::new()),
             buckets: Mutex::new(HashMap::new()),
+            seen: Mutex::new(std::collections::VecDeque::new()),
         })
+    }
+
+    /// The requests seen with `credential`, oldest first, each as text (request line, headers,
+    /// body).
+    pub fn requests_of(&self, credential: &str) -> Vec<String> {
+        let seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        seen.iter().filter(|r| r.credential == credential).map(|r| r.text.clone()).collect()
+    }
+
+    fn remember(&self, credential: &str, method: &Method, uri: &Uri, headers: &HeaderMap, body: &Bytes) {
+        let mut text = format!("{method} {uri}\n");
+        for (name, value) in headers {
+            text.push_str(&format!("{name}: {}\n", String::from_utf8_lossy(value.as_bytes())));
+        }
+        text.push('\n');
+        text.push_str(&String::from_utf8_lossy(body));
+        let mut seen = self.seen.lock().unwrap_or_else(|e| e.into_inner());
+        if seen.len() == SEEN_REQUESTS {
+            seen.pop_front();
+        }
+        seen.push_back(SeenRequest { credential: credential.to_string(), text });
     }
 
     /// The node behind a node-URL credential; nodes are shared by `host:port`.
@@ -404,6 +438,7 @@ async fn dispatch(state: &Arc<AppState>, method: &Method, uri: &Uri, headers: He
     let Some(credential) = credential else {
         return error_response(&ApiError::missing_credential(), global_compat, request_id);
     };
+    state.remember(&credential, method, uri, &headers, &body);
     let (node, compat) = if is_node_url(&credential) {
         match state.node_for_url(&credential) {
             Ok(node) => (node, global_compat),

@@ -48,6 +48,10 @@ pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[
         ("POST", "/sandbox/reorg") => reorg(state, &body).await,
         ("POST", "/sandbox/replace") => replace(state, &body).await,
         ("POST", "/sandbox/flood") => flood(state, &body).await,
+        ("POST", "/sandbox/requests") => {
+            let key = str_field(&body, "apiKey")?.ok_or_else(|| ApiError::missing("apiKey"))?;
+            ok("Requests seen", json!({ "requests": state.requests_of(&key) }))
+        }
         _ => Err(ApiError::not_found(format!("No sandbox endpoint {method} {path}."))),
     }
 }

@@ -118,32 +118,7 @@ const LOCKTIME_THRESHOLD: u32 = 500_000_000;
 /// itself (`unsigned_hex`, an address of the intent, a prevout missing).
 pub fn review_transaction(unsigned_hex: &str, intent: &TransactionIntent, prevouts: &[Prevout], tip_height: Option<u32>) -> Result<TransactionReview> {
     let tx = decode_transaction(unsigned_hex, "unsigned_hex")?;
-    // the intent's network: testnet and regtest share Base58 prefixes, so one regtest
-    // address (bech32 `rltc`) makes them all regtest
-    let named = std::iter::once(intent.sender_address.as_str())
-        .chain(intent.recipients.iter().map(|(a, _)| a.as_str()))
-        .chain(intent.change_address.as_deref())
-        .chain(intent.service_fee.as_ref().map(|(a, _)| a.as_str()));
-    let networks: Vec<Network> = named.filter_map(|a| parse_address(a, None).ok().map(|i| i.network)).collect();
-    let network = if networks.contains(&Network::Regtest) {
-        Network::Regtest
-    } else {
-        parse_address(&intent.sender_address, None).map_err(|e| e.with_field_name("sender_address"))?.network
-    };
-    let script_of = |address: &str, field: &str| -> Result<ScriptBuf> {
-        let info = parse_address(address, Some(network)).map_err(|e| e.with_field_name(field))?;
-        let hex = info.script_pubkey.ok_or_else(|| Error::invalid_input(field, "an MWEB address cannot be reviewed: its outputs have no script"))?;
-        Ok(ScriptBuf::from_hex(&hex).unwrap_or_default())
-    };
-    let sender = script_of(&intent.sender_address, "sender_address")?;
-    let change = intent.change_address.as_deref().map(|a| script_of(a, "change_address")).transpose()?;
-    let mut wanted: Vec<(ScriptBuf, &str, Amount, OutputRole)> = Vec::new();
-    for (address, amount) in &intent.recipients {
-        wanted.push((script_of(address, "recipients")?, address, *amount, OutputRole::Recipient));
-    }
-    if let Some((address, amount)) = &intent.service_fee {
-        wanted.push((script_of(address, "service_fee")?, address, *amount, OutputRole::ServiceFee));
-    }
+    let IntentScripts { sender, change, mut wanted } = intent_scripts(intent)?;
 
     check_header(&tx, tip_height)?;
     let inputs = check_inputs(&tx, prevouts, &sender)?;
@@ -200,6 +175,51 @@ pub fn review_transaction(unsigned_hex: &str, intent: &TransactionIntent, prevou
         return Err(mismatch(format!("the fee rate of {fee_rate} litoshis per vbyte is above the most allowed, {}", intent.fee_policy.max_fee_rate)));
     }
     Ok(TransactionReview { inputs, outputs, fee, fee_rate, vsize })
+}
+
+/// The output scripts an intent names.
+struct IntentScripts<'a> {
+    sender: ScriptBuf,
+    change: Option<ScriptBuf>,
+    /// The outputs it asks for: script, address, amount, role.
+    wanted: Vec<(ScriptBuf, &'a str, Amount, OutputRole)>,
+}
+
+/// Checks the addresses of `intent` (all of one network, none MWEB) without a transaction:
+/// errors name the intent's field.
+pub(crate) fn review_intent_addresses(intent: &TransactionIntent) -> Result<()> {
+    intent_scripts(intent).map(|_| ())
+}
+
+fn intent_scripts(intent: &TransactionIntent) -> Result<IntentScripts<'_>> {
+    // the intent's network: testnet and regtest share Base58 prefixes, so one regtest
+    // address (bech32 `rltc`) makes them all regtest
+    let named = std::iter::once(intent.sender_address.as_str())
+        .chain(intent.recipients.iter().map(|(a, _)| a.as_str()))
+        .chain(intent.change_address.as_deref())
+        .chain(intent.service_fee.as_ref().map(|(a, _)| a.as_str()));
+    let networks: Vec<Network> = named.filter_map(|a| parse_address(a, None).ok().map(|i| i.network)).collect();
+    let network = if networks.contains(&Network::Regtest) {
+        Network::Regtest
+    } else {
+        parse_address(&intent.sender_address, None).map_err(|e| e.with_field_name("sender_address"))?.network
+    };
+    let script_of = |address: &str, field: &str| -> Result<ScriptBuf> {
+        let info = parse_address(address, Some(network)).map_err(|e| e.with_field_name(field))?;
+        let hex = info.script_pubkey.ok_or_else(|| Error::invalid_input(field, "an MWEB address cannot be reviewed: its outputs have no script"))?;
+        Ok(ScriptBuf::from_hex(&hex).unwrap_or_default())
+    };
+    let sender = script_of(&intent.sender_address, "sender_address")?;
+    let change = intent.change_address.as_deref().map(|a| script_of(a, "change_address")).transpose()?;
+    let mut wanted: Vec<(ScriptBuf, &str, Amount, OutputRole)> = Vec::new();
+    for (address, amount) in &intent.recipients {
+        wanted.push((script_of(address, "recipients")?, address, *amount, OutputRole::Recipient));
+    }
+    if let Some((address, amount)) = &intent.service_fee {
+        wanted.push((script_of(address, "service_fee")?, address, *amount, OutputRole::ServiceFee));
+    }
+
+    Ok(IntentScripts { sender, change, wanted })
 }
 
 fn mismatch(why: String) -> Error {
@@ -273,4 +293,51 @@ fn signed_vsize(tx: &Transaction, prevouts: Vec<Option<&Prevout>>) -> u64 {
         weight += 2; // the segwit marker and flag
     }
     weight.div_ceil(4)
+}
+
+/// A transaction paying the intent's one recipient from `coins` (the sender's unspent outputs,
+/// largest first): the fewest that cover the amount and the fee at `fee_rate` litoshis per
+/// vbyte of the signed size, change to the intent's change address (or the sender) unless it
+/// is below `dust`, which then goes to the fee. Version 2, no lock time, replaceable.
+///
+/// # Errors
+/// [`InsufficientFunds`](crate::ErrorKind::InsufficientFunds) when all of `coins` do not cover
+/// it; [`InvalidInput`](crate::ErrorKind::InvalidInput) on an address of the intent.
+pub(crate) fn build_payment(intent: &TransactionIntent, coins: &[Prevout], fee_rate: u64, dust: i64) -> Result<String> {
+    let scripts = intent_scripts(intent)?;
+    let [(recipient, _, amount, _)] = scripts.wanted.as_slice() else {
+        return Err(Error::invalid_input("recipients", "a local build pays exactly one recipient"));
+    };
+    let change_script = scripts.change.clone().unwrap_or(scripts.sender.clone());
+    let rate = i64::try_from(fee_rate).unwrap_or(i64::MAX);
+    let mut tx = Transaction { version: bitcoin::transaction::Version::TWO, lock_time: bitcoin::absolute::LockTime::ZERO, input: Vec::new(), output: Vec::new() };
+    let mut total = 0i64;
+    for (count, coin) in coins.iter().enumerate() {
+        let txid = coin.txid.parse().map_err(|_| Error::invalid_input("prevouts", format!("`{}` is not a transaction id", coin.txid)))?;
+        tx.input.push(bitcoin::TxIn {
+            previous_output: bitcoin::OutPoint { txid, vout: coin.vout },
+            sequence: bitcoin::Sequence::ENABLE_RBF_NO_LOCKTIME,
+            ..Default::default()
+        });
+        total += coin.amount.litoshis();
+        let paid = bitcoin::TxOut { value: bitcoin::Amount::from_sat(u64::try_from(amount.litoshis()).unwrap_or(0)), script_pubkey: recipient.clone() };
+        tx.output = vec![paid.clone()];
+        let used = prevouts_in_order(&tx, &coins[..=count]);
+        let fee_alone = rate.saturating_mul(signed_vsize(&tx, used.clone()) as i64);
+        if total < amount.litoshis().saturating_add(fee_alone) {
+            continue;
+        }
+        tx.output.push(bitcoin::TxOut { value: bitcoin::Amount::ZERO, script_pubkey: change_script.clone() });
+        let change = total - amount.litoshis() - rate.saturating_mul(signed_vsize(&tx, used) as i64);
+        if change >= dust {
+            tx.output[1].value = bitcoin::Amount::from_sat(change as u64);
+        } else {
+            tx.output.pop();
+        }
+        return Ok(bitcoin::consensus::encode::serialize_hex(&tx));
+    }
+    Err(Error::new(
+        ErrorKind::InsufficientFunds,
+        format!("{} has {} LTC in unspent outputs; {amount} LTC and the fee need more", intent.sender_address, Amount::from_litoshis(total)),
+    ))
 }
