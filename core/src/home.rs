@@ -211,7 +211,7 @@ impl Client {
         let tip = self.blockchain_info().await?.blocks.and_then(|h| u32::try_from(h).ok());
         let review = offline::review_transaction(&unsigned, &intent, &coins, tip)?;
         let signed = offline::sign_transaction_locally(&unsigned, keys, &coins)?;
-        if !signed.complete {
+        if signed.complete != Some(true) {
             return Err(Error::invalid_input("keys", "they do not sign every input: none of them is the sender's key"));
         }
         let sent = self.broadcast_transaction(&signed.hex).await?;

@@ -77,12 +77,13 @@ async fn single_key_signatures_are_cores_byte_for_byte_and_the_node_takes_them()
 
         let local = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], std::slice::from_ref(&prevout)).expect("sign");
         let service = c.sign_transaction(&wallet, &raw.hex, &key.private_key).await.expect("service sign");
-        assert!(local.complete, "{kind}");
+        assert_eq!(local.complete, Some(true), "{kind}");
         assert_eq!(local.hex, service.hex, "{kind}: the local signature differs from Core's");
-        assert_eq!(Some(local.txid.clone()), service.txid, "{kind}");
+        assert_eq!(local.txid, service.txid, "{kind}");
+        assert_eq!(local.raw().to_value(), serde_json::json!({"hex": service.hex, "complete": true, "txid": service.txid, "errors": []}));
 
         let sent = c.broadcast_transaction(&local.hex).await.expect("broadcast");
-        assert_eq!(sent.txid, local.txid);
+        assert_eq!(Some(sent.txid), local.txid);
     }
 }
 
@@ -106,7 +107,8 @@ async fn inputs_without_their_key_stay_unsigned_and_bad_prevouts_are_refused() {
     let raw = c.create_raw_transaction_v2(&key.address, &other.address, ltc("0.25"), vec![funding], vec![prevout.vout]).await.expect("build");
 
     let unsigned = offline::sign_transaction_locally(&raw.hex, &[&other.private_key], std::slice::from_ref(&prevout)).unwrap();
-    assert!(!unsigned.complete);
+    assert_eq!(unsigned.complete, Some(false));
+    assert_eq!(unsigned.errors.len(), 1);
     assert_eq!(unsigned.hex, raw.hex, "an input no key signs is left as it was");
 
     let missing = offline::sign_transaction_locally(&raw.hex, &[&key.private_key], &[]).unwrap_err();
@@ -160,11 +162,11 @@ async fn a_two_of_three_multisig_signed_at_home_is_accepted_in_each_script_form(
         let prevout = prevout_paying(&c, &funding, &address, Some(script.to_hex_string())).await;
         let unsigned = spend(&prevout, &recipient, 10_000);
         let one = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key], std::slice::from_ref(&prevout)).unwrap();
-        assert!(!one.complete, "{form}: one key of 2-of-3 does not complete it");
+        assert_eq!(one.complete, Some(false), "{form}: one key of 2-of-3 does not complete it");
         let two = offline::sign_transaction_locally(&unsigned, &[&keys[2].private_key, &keys[0].private_key], std::slice::from_ref(&prevout)).unwrap();
-        assert!(two.complete, "{form}");
+        assert_eq!(two.complete, Some(true), "{form}");
         let sent = c.broadcast_transaction(&two.hex).await.unwrap_or_else(|e| panic!("{form}: the node refused it: {e}"));
-        assert_eq!(sent.txid, two.txid, "{form}");
+        assert_eq!(Some(sent.txid), two.txid, "{form}");
     }
 }
 
@@ -209,11 +211,11 @@ async fn a_psbt_signed_here_is_the_one_the_nodes_wallet_signs() {
 
         let signed = offline::sign_psbt(&psbt, &[&key.private_key]).unwrap();
         let ours = offline::finalize_psbt(&signed).unwrap();
-        assert!(ours.complete, "{kind}");
+        assert_eq!(ours.complete, Some(true), "{kind}");
         assert_eq!(json!(ours.hex), node_final["hex"], "{kind}: the finalized transactions differ");
         let node_finalizes_ours = node_rpc(None, "finalizepsbt", json!([signed]));
         assert_eq!(json!(ours.hex), node_finalizes_ours["hex"], "{kind}");
-        assert_eq!(c.broadcast_transaction(&ours.hex).await.unwrap().txid, ours.txid);
+        assert_eq!(Some(c.broadcast_transaction(&ours.hex).await.unwrap().txid), ours.txid);
     }
 }
 
@@ -233,13 +235,13 @@ async fn a_multisig_psbt_signed_by_two_parties_is_combined_and_finalized_as_the_
 
     let first = offline::sign_psbt(&psbt, &[&keys[0].private_key]).unwrap();
     let second = offline::sign_psbt(&psbt, &[&keys[2].private_key]).unwrap();
-    assert!(!offline::finalize_psbt(&first).unwrap().complete, "one signature of two");
+    assert_eq!(offline::finalize_psbt(&first).unwrap().complete, Some(false), "one signature of two");
     let combined = offline::combine_psbts(&[&first, &second]).unwrap();
     let by_node = node_rpc(None, "combinepsbt", json!([[first, second]]));
     let ours = offline::finalize_psbt(&combined).unwrap();
-    assert!(ours.complete);
+    assert_eq!(ours.complete, Some(true));
     assert_eq!(json!(ours.hex), node_rpc(None, "finalizepsbt", json!([by_node]))["hex"]);
-    assert_eq!(c.broadcast_transaction(&ours.hex).await.unwrap().txid, ours.txid);
+    assert_eq!(Some(c.broadcast_transaction(&ours.hex).await.unwrap().txid), ours.txid);
     assert_eq!(offline::combine_psbts(&[]).unwrap_err().field(), Some("psbts"));
     assert_eq!(offline::sign_psbt("not a psbt", &[&keys[0].private_key]).unwrap_err().field(), Some("psbt"));
 }

@@ -68,7 +68,7 @@ pub use records::{AddressInfo, DerivedKey, ParsedInput, PaymentRequest, PrivateK
 pub use psbt::{combine_psbts, finalize_psbt, psbt_from_transaction, sign_psbt, MAX_PSBT_LEN};
 pub(crate) use review::{build_payment, review_intent_addresses};
 pub use review::{review_transaction, FeePolicy, OutputRole, ReviewedInput, ReviewedOutput, TransactionIntent, TransactionReview};
-pub use signing::{sign_transaction_locally, Prevout, SignedTransaction};
+pub use signing::{sign_transaction_locally, Prevout};
 pub(crate) use transaction::decode_transaction;
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 

@@ -6,7 +6,8 @@ use bitcoin::psbt::Psbt;
 use bitcoin::sighash::SighashCache;
 use bitcoin::{ScriptBuf, TxOut};
 
-use super::signing::{decode_keys, signed_transaction, solve, spent_outputs, Prevout, SignedTransaction, Spent};
+use super::signing::{decode_keys, signed_transaction, solve, spent_outputs, Prevout, Spent};
+use crate::models::SignedTransaction;
 use super::transaction::decode_transaction;
 use super::{keys::WifKey, SecretText};
 use crate::{Error, Result};
@@ -100,7 +101,7 @@ pub fn combine_psbts(psbts: &[&str]) -> Result<String> {
 pub fn finalize_psbt(psbt: &str) -> Result<SignedTransaction> {
     let psbt = read(psbt, "psbt")?;
     let mut tx = psbt.unsigned_tx.clone();
-    let mut complete = true;
+    let mut unsigned_inputs = Vec::new();
     for (index, input) in psbt.inputs.iter().enumerate() {
         if input.final_script_sig.is_some() || input.final_script_witness.is_some() {
             tx.input[index].script_sig = input.final_script_sig.clone().unwrap_or_default();
@@ -116,10 +117,10 @@ pub fn finalize_psbt(psbt: &str) -> Result<SignedTransaction> {
                 tx.input[index].script_sig = script_sig;
                 tx.input[index].witness = witness;
             }
-            None => complete = false,
+            None => unsigned_inputs.push(index),
         }
     }
-    Ok(signed_transaction(&tx, complete))
+    signed_transaction(&tx, &unsigned_inputs)
 }
 
 fn read(text: &str, field: &str) -> Result<Psbt> {

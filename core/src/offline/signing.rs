@@ -10,6 +10,8 @@ use bitcoin::{Amount as Coins, OutPoint, ScriptBuf, Transaction, Witness};
 use super::keys::{from_hex, WifKey};
 use super::transaction::decode_transaction;
 use super::{secp, SecretText};
+use crate::models::SignedTransaction;
+use crate::raw_json::{FromData, RawJson};
 use crate::{Amount, Error, Result};
 
 /// The output an input spends, as the chain has it (read with `get_utxo_details`, never taken
@@ -29,18 +31,6 @@ pub struct Prevout {
     pub redeem_script: Option<String>,
 }
 
-/// A transaction signed by [`sign_transaction_locally`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SignedTransaction {
-    /// The transaction as hex, ready for `broadcast_transaction` when `complete`.
-    pub hex: String,
-    /// Its id.
-    pub txid: String,
-    /// `true` when every input is signed; otherwise the inputs without a key (or with fewer
-    /// keys than a multisig needs) are left as they were.
-    pub complete: bool,
-}
-
 /// Signs `unsigned_hex` with `keys` (WIF private keys of any Litecoin network), each input
 /// against its [`Prevout`], as Litecoin Core's `signrawtransactionwithkey` does: SIGHASH_ALL,
 /// RFC 6979 nonces with Core's low-R grinding, so the same transaction and keys give the same
@@ -49,7 +39,7 @@ pub struct SignedTransaction {
 /// Signs P2PKH (compressed or not), P2SH-P2WPKH and P2WPKH inputs, and m-of-n multisig in
 /// P2SH, P2SH-P2WSH and P2WSH when the prevout carries its `redeem_script` and at least m of
 /// its keys are given. An input no key can sign is left as it was and the result is not
-/// `complete` (a multisig signed by several parties goes through a PSBT instead: see
+/// `complete`, with an error naming it (a multisig signed by several parties goes through a PSBT instead: see
 /// [`psbt_from_transaction`](super::psbt_from_transaction)).
 ///
 /// # Errors
@@ -63,7 +53,7 @@ pub fn sign_transaction_locally<K: SecretText + ?Sized>(unsigned_hex: &str, keys
     let spent = spent_outputs(&unsigned, prevouts)?;
     let mut signed = unsigned.clone();
     let mut cache = SighashCache::new(&unsigned);
-    let mut complete = true;
+    let mut unsigned_inputs = Vec::new();
     for (index, spent) in spent.iter().enumerate() {
         let solution = solve(&spent.script_pubkey, spent.redeem_script.as_ref(), &public_keys);
         let signatures = match &solution {
@@ -75,10 +65,10 @@ pub fn sign_transaction_locally<K: SecretText + ?Sized>(unsigned_hex: &str, keys
                 signed.input[index].script_sig = script_sig;
                 signed.input[index].witness = witness;
             }
-            None => complete = false,
+            None => unsigned_inputs.push(index),
         }
     }
-    Ok(signed_transaction(&signed, complete))
+    signed_transaction(&signed, &unsigned_inputs)
 }
 
 /// The WIFs, decoded; errors name `keys` and never quote one.
@@ -86,8 +76,28 @@ pub(super) fn decode_keys<K: SecretText + ?Sized>(keys: &[&K]) -> Result<Vec<Wif
     keys.iter().map(|k| WifKey::decode(k.secret_text(), None, "keys")).collect()
 }
 
-pub(super) fn signed_transaction(tx: &Transaction, complete: bool) -> SignedTransaction {
-    SignedTransaction { hex: bitcoin::consensus::encode::serialize_hex(tx), txid: tx.compute_txid().to_string(), complete }
+/// The result of signing `tx` at home, of the same type as the service's `sign_transaction`:
+/// its hex and id, `complete` when no input is left unsigned, and an error for each one that is
+/// (as Core reports them).
+pub(super) fn signed_transaction(tx: &Transaction, unsigned_inputs: &[usize]) -> Result<SignedTransaction> {
+    let errors: Vec<serde_json::Value> = unsigned_inputs
+        .iter()
+        .map(|&i| {
+            let outpoint = tx.input[i].previous_output;
+            serde_json::json!({"txid": outpoint.txid.to_string(), "vout": outpoint.vout, "error": "no key given signs this input (or fewer than its multisig needs)"})
+        })
+        .collect();
+    let text = serde_json::json!({
+        "hex": bitcoin::consensus::encode::serialize_hex(tx),
+        "complete": unsigned_inputs.is_empty(),
+        "txid": tx.compute_txid().to_string(),
+        "errors": errors,
+    })
+    .to_string();
+    let raw = RawJson::from_trusted(text);
+    let mut signed: SignedTransaction = raw.parse().map_err(|e| Error::new(crate::ErrorKind::Decode, format!("a signed transaction could not be read back: {e}")))?;
+    signed.set_raw(raw);
+    Ok(signed)
 }
 
 /// A prevout, read.
