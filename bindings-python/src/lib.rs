@@ -13,6 +13,7 @@ mod config;
 mod convert;
 mod events;
 mod exported;
+mod home;
 mod offline;
 mod pages;
 mod records;

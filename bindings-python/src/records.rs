@@ -34,7 +34,7 @@ macro_rules! as_itself {
         }
     )*};
 }
-as_itself!(String => "str", i64 => "int", bool => "bool", u32 => "int", u8 => "int", Vec<String> => "List[str]");
+as_itself!(String => "str", i64 => "int", bool => "bool", u64 => "int", u32 => "int", u8 => "int", Vec<String> => "List[str]");
 
 impl<T: PyField> PyField for Option<T> {
     fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {

@@ -57,7 +57,7 @@ def test_address_type():
 
 def test_exception_hierarchy():
     kinds = dict(w._native._error_kinds())
-    assert len(kinds) == 17
+    assert len(kinds) == 18
     classes = {c.kind: c for c in (getattr(w, n) for n in w.__all__) if isinstance(c, type) and issubclass(c, w.WalletSdkError) and c is not w.WalletSdkError}
     assert sorted(classes) == sorted(kinds)
     # each class is documented with what its kind means, as the core says it

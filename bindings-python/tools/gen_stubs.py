@@ -100,6 +100,10 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         (a, "wait_for_payment(self, wallet_name: str, address: str, amount: AmountLike, *, confirmations: Optional[int] = None, timeout: Optional[float] = None, poll_interval: Optional[float] = None, page_size: Optional[int] = None)", "Payment"),
         ("", f"wallet_transactions_pages(self, wallet_name: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[WalletTx]"),
         ("", f"address_transaction_pages(self, address: str, *, page_size: int = DEFAULT_PAGE_SIZE)", f"{pages}[AddressTxEntry]"),
+        (a, "prevouts_for(self, unsigned_hex: str)", "List[Prevout]"),
+        (a, "review_transaction(self, unsigned_hex: str, intent: TransactionIntent)", "TransactionReview"),
+        (a, "estimate_fee_rate(self, target_blocks: Optional[int] = None)", "FeeRate"),
+        (a, "send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None)", "SentTransaction"),
     ]
     if is_async:
         out += [
@@ -138,6 +142,20 @@ OFFLINE_CLASSES: List[Tuple[str, List[Tuple[str, str, str]]]] = [
     ("PaymentRequest", []),
     ("QrImage", []),
     ("ParsedInput", []),
+    ("Prevout", [
+        ("", "__init__(self, txid: str, vout: int, amount: AmountLike, script_pubkey: str, redeem_script: Optional[str] = None)", "None"),
+    ]),
+    ("ReviewedInput", []),
+    ("ReviewedOutput", []),
+    ("TransactionReview", []),
+    ("FeeRate", []),
+    ("SentTransaction", []),
+    ("FeePolicy", [
+        ("", "__init__(self, *, max_fee: Optional[AmountLike] = None, max_fee_rate: Optional[int] = None)", "None"),
+    ]),
+    ("TransactionIntent", [
+        ("", "__init__(self, sender_address: str, recipients: Union[Mapping[str, AmountLike], Iterable[Tuple[str, AmountLike]]], *, change_address: Optional[str] = None, service_fee: Optional[Tuple[str, AmountLike]] = None, fee_policy: Optional[FeePolicy] = None)", "None"),
+    ]),
 ]
 
 OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
@@ -156,6 +174,11 @@ OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
     ("parse_payment_uri(uri: str, network: NetworkLike)", "PaymentRequest"),
     ("payment_qr(text: str, format: Literal['svg', 'png', 'text'] = 'svg', *, error_correction: Literal['L', 'M', 'Q', 'H'] = 'M', module_size: Optional[int] = None)", "QrImage"),
     ("parse_input(text: str, network: NetworkLike)", "ParsedInput"),
+    ("sign_transaction_locally(unsigned_hex: str, keys: Sequence[SecretLike], prevouts: Sequence[Prevout])", "SignedTransaction"),
+    ("psbt_from_transaction(unsigned_hex: str, prevouts: Sequence[Prevout])", "str"),
+    ("sign_psbt(psbt: str, keys: Sequence[SecretLike])", "str"),
+    ("combine_psbts(psbts: Sequence[str])", "str"),
+    ("finalize_psbt(psbt: str)", "SignedTransaction"),
 ]
 
 
@@ -227,10 +250,11 @@ def render_native(native) -> str:
     out += [
         "import datetime",
         "from decimal import Decimal",
-        "from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union",
+        "from typing import Any, Callable, Dict, Generic, List, Literal, Optional, Sequence, Tuple, TypeVar, Union",
         "",
         "from ._errors import AbandonedCall, WalletSdkError",
         "from ._models import *",
+        "from .offline import FeePolicy, FeeRate, Prevout, SentTransaction, TransactionIntent, TransactionReview",
         "",
         "_T = TypeVar(\"_T\")",
         "AmountLike = Union[Amount, Decimal, str]",
@@ -316,8 +340,9 @@ def render_offline(offline) -> str:
     out: List[str] = [HEADER, '"""The offline Litecoin toolkit (``wallet_sdk.offline``)."""', ""]
     out += [
         "from decimal import Decimal",
-        "from typing import Iterable, List, Literal, Mapping, Optional, Tuple, Union",
+        "from typing import Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union",
         "",
+        "from ._models import SignedTransaction",
         "from ._native import AddressType, Amount, Secret",
         "",
     ]

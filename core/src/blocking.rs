@@ -169,6 +169,18 @@ impl Client {
         self.run(|c| async move { c.estimate_fee_rate(target_blocks).await })
     }
 
+    /// Blocking form of [`crate::Client::send_signed_locally`].
+    pub fn send_signed_locally<K: crate::offline::SecretText + ?Sized + Sync>(
+        &self,
+        sender_address: &str,
+        recipient_address: &str,
+        amount: Amount,
+        keys: &[&K],
+        options: crate::SendLocallyOptions,
+    ) -> Result<crate::SentTransaction> {
+        self.run(|c| async move { c.send_signed_locally(sender_address, recipient_address, amount, keys, options).await })
+    }
+
     fn runtime_handle(&self) -> Result<tokio::runtime::Handle> {
         let mut slot = lock(&self.inner.runtime);
         let pid = crate::fork::process_id();

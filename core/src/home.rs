@@ -6,7 +6,7 @@
 
 use crate::client::Client;
 use crate::error::{Error, ErrorKind, Result};
-use crate::offline::{self, Prevout, TransactionIntent, TransactionReview};
+use crate::offline::{self, FeeRate, Prevout, SentTransaction, TransactionIntent, TransactionReview};
 
 /// The most inputs a transaction may have to be reviewed: each costs a read of its prevout.
 pub const MAX_REVIEWED_INPUTS: usize = 500;
@@ -17,13 +17,6 @@ pub const MIN_RELAY_FEE_RATE: u64 = 10;
 
 /// The blocks [`Client::estimate_fee_rate`] reads, back from the tip.
 const FEE_WINDOW: u32 = 6;
-
-/// A fee rate, in litoshis per virtual byte.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub struct FeeRate {
-    /// Litoshis per virtual byte.
-    pub litoshis_per_vbyte: u64,
-}
 
 impl Client {
     /// The output each input of `unsigned_hex` spends, read from the chain with
@@ -134,19 +127,6 @@ pub struct SendLocallyOptions {
     pub build: BuildMode,
     /// The most the transaction may pay in fees (default: [`offline::FeePolicy::default`]).
     pub fee_policy: Option<offline::FeePolicy>,
-}
-
-/// A payment signed at home and broadcast (what [`Client::send_signed_locally`] returns).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SentTransaction {
-    /// Its id.
-    pub txid: String,
-    /// The signed transaction: broadcasting it again is safe (the same id).
-    pub hex: String,
-    /// What it paid to the miners.
-    pub fee: crate::Amount,
-    /// The review it passed before it was signed.
-    pub review: TransactionReview,
 }
 
 /// Change below this is left to the miners: Litecoin's dust limit for a P2PKH output.

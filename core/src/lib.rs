@@ -68,7 +68,8 @@ pub mod fuzzing;
 
 pub use address_type::{AddressType, AddressTypeCodes};
 pub use amount::{Amount, LITOSHIS_PER_LTC};
-pub use home::{BuildMode, FeeRate, SendLocallyOptions, SentTransaction, MAX_REVIEWED_INPUTS, MIN_RELAY_FEE_RATE};
+pub use home::{BuildMode, SendLocallyOptions, MAX_REVIEWED_INPUTS, MIN_RELAY_FEE_RATE};
+pub use offline::{FeeRate, SentTransaction};
 pub use client::{
     call_arguments_from_json, default_user_agent, AbandonedCall, AbandonedCallHook, CallEvent, CallHook, Client,
     ClientBuilder, RetryPolicy, ENV_API_KEY, ENV_BASE_URL, SETTLE_MARGIN, VERSION,

@@ -12,7 +12,7 @@ pub(crate) trait IntoFfi<T> {
 
 /// The FFI's type for a core type, where records declared once in the core name the core's
 /// types (the offline toolkit's); `IntoFfi` converts to it.
-pub(crate) trait FfiType {
+pub trait FfiType {
     type Ffi;
 }
 
@@ -22,9 +22,10 @@ macro_rules! ffi_type {
 ffi_type!(
     String => String,
     bool => bool,
-    u32 => u32,
     // signed in the FFI: Java has no unsigned types
+    u32 => i32,
     u8 => i32,
+    u64 => i64,
     Vec<u8> => Vec<u8>,
     Vec<(String, String)> => Vec<crate::offline::PaymentUriParameter>,
     wallet_sdk::Amount => Amount,
@@ -43,6 +44,18 @@ same!(String, i64, bool, f64, u32, u8);
 impl IntoFfi<i32> for u8 {
     fn into_ffi(self) -> i32 {
         i32::from(self)
+    }
+}
+
+impl IntoFfi<i32> for u32 {
+    fn into_ffi(self) -> i32 {
+        i32::try_from(self).unwrap_or(i32::MAX)
+    }
+}
+
+impl IntoFfi<i64> for u64 {
+    fn into_ffi(self) -> i64 {
+        i64::try_from(self).unwrap_or(i64::MAX)
     }
 }
 

@@ -33,6 +33,7 @@ mod deferred;
 mod error;
 mod events;
 mod fast;
+mod home;
 mod logger;
 mod models;
 mod offline;

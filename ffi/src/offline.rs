@@ -52,6 +52,10 @@ macro_rules! declare_offline_records {
                 type Ffi = $record;
             }
 
+            impl FfiType for Vec<offline::$record> {
+                type Ffi = Vec<$record>;
+            }
+
             offline_record_debug!([$($flag)?] $record { $($field),* });
         )*
     };

@@ -4,10 +4,11 @@
 
 import datetime
 from decimal import Decimal
-from typing import Any, Callable, Dict, Generic, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, Callable, Dict, Generic, List, Literal, Optional, Sequence, Tuple, TypeVar, Union
 
 from ._errors import AbandonedCall, WalletSdkError
 from ._models import *
+from .offline import FeePolicy, FeeRate, Prevout, SentTransaction, TransactionIntent, TransactionReview
 
 _T = TypeVar("_T")
 AmountLike = Union[Amount, Decimal, str]
@@ -332,6 +333,30 @@ class Client:
         entries (``AddressTxEntry``) per request; each item is a list.
         """
         ...
+    def prevouts_for(self, unsigned_hex: str) -> List[Prevout]:
+        """The ``Prevout`` of each input of ``unsigned_hex``, read from the chain
+        (``get_utxo_details``): what ``sign_transaction_locally`` needs, never taken from the
+        service's build.
+        """
+        ...
+    def review_transaction(self, unsigned_hex: str, intent: TransactionIntent) -> TransactionReview:
+        """Checks ``unsigned_hex`` against ``intent`` (a ``TransactionIntent``) before anything
+        signs it, its inputs read from the chain; a ``TransactionReview``, or
+        ``TransactionMismatchError`` naming the first mismatch.
+        """
+        ...
+    def estimate_fee_rate(self, target_blocks: Optional[int] = None) -> FeeRate:
+        """A ``FeeRate`` for about ``target_blocks`` blocks (default 6), from recent blocks'
+        fee-rate percentiles, never below the relay minimum.
+        """
+        ...
+    def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None) -> SentTransaction:
+        """Pays ``amount`` from ``sender_address`` to ``recipient_address`` without a key leaving
+        the process: build (``build="service"`` or ``"local"``), review, sign at home with
+        ``keys``, broadcast; a ``SentTransaction``. Nothing is signed when the review refuses
+        the build; the broadcast is safe to repeat (the same txid).
+        """
+        ...
     def __enter__(self) -> Client: ...
     def __exit__(self, *exc: Any) -> bool: ...
     def create_address(self, wallet_name: str, *, label: Optional[str] = None, address_type: Optional[AddressTypeLike] = None, passphrase: Optional[SecretLike] = None) -> CreatedAddress:
@@ -613,6 +638,18 @@ class AsyncClient:
         """Iterates (``async for``) over the pages of :meth:`address_transaction` (newest first),
         ``page_size`` entries (``AddressTxEntry``) per request; each item is a list.
         """
+        ...
+    async def prevouts_for(self, unsigned_hex: str) -> List[Prevout]:
+        """The coroutine form of :meth:`Client.prevouts_for`."""
+        ...
+    async def review_transaction(self, unsigned_hex: str, intent: TransactionIntent) -> TransactionReview:
+        """The coroutine form of :meth:`Client.review_transaction`."""
+        ...
+    async def estimate_fee_rate(self, target_blocks: Optional[int] = None) -> FeeRate:
+        """The coroutine form of :meth:`Client.estimate_fee_rate`."""
+        ...
+    async def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None) -> SentTransaction:
+        """The coroutine form of :meth:`Client.send_signed_locally` (same arguments and rules)."""
         ...
     async def __aenter__(self) -> AsyncClient: ...
     async def __aexit__(self, *exc: Any) -> bool: ...

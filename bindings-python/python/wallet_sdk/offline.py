@@ -29,6 +29,14 @@ DerivedKey = _offline.DerivedKey
 PaymentRequest = _offline.PaymentRequest
 QrImage = _offline.QrImage
 ParsedInput = _offline.ParsedInput
+Prevout = _offline.Prevout
+ReviewedInput = _offline.ReviewedInput
+ReviewedOutput = _offline.ReviewedOutput
+TransactionReview = _offline.TransactionReview
+FeeRate = _offline.FeeRate
+SentTransaction = _offline.SentTransaction
+FeePolicy = _offline.FeePolicy
+TransactionIntent = _offline.TransactionIntent
 
 DEFAULT_ADDRESS_PATH: str = _offline.DEFAULT_ADDRESS_PATH
 """The path of the key that ``default_address`` shows: ``m/0'/0'/0'`` of Litecoin Core's HD chain."""
@@ -48,6 +56,11 @@ build_payment_uri = _offline.build_payment_uri
 parse_payment_uri = _offline.parse_payment_uri
 payment_qr = _offline.payment_qr
 parse_input = _offline.parse_input
+sign_transaction_locally = _offline.sign_transaction_locally
+psbt_from_transaction = _offline.psbt_from_transaction
+sign_psbt = _offline.sign_psbt
+combine_psbts = _offline.combine_psbts
+finalize_psbt = _offline.finalize_psbt
 
 # The ``*Like`` input aliases (documented in offline.pyi) are made on first use, as in
 # ``wallet_sdk/__init__.py``: importing ``typing`` would slow ``import wallet_sdk`` down.
@@ -75,6 +88,14 @@ __all__ = [
     "PaymentRequest",
     "QrImage",
     "ParsedInput",
+    "Prevout",
+    "ReviewedInput",
+    "ReviewedOutput",
+    "TransactionReview",
+    "FeeRate",
+    "SentTransaction",
+    "FeePolicy",
+    "TransactionIntent",
     "DEFAULT_ADDRESS_PATH",
     "parse_address",
     "is_valid_address",
@@ -91,6 +112,11 @@ __all__ = [
     "parse_payment_uri",
     "payment_qr",
     "parse_input",
+    "sign_transaction_locally",
+    "psbt_from_transaction",
+    "sign_psbt",
+    "combine_psbts",
+    "finalize_psbt",
     "NetworkLike",
     "KeyAddressTypeLike",
     "SecretLike",

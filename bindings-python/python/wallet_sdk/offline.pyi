@@ -3,8 +3,9 @@
 """The offline Litecoin toolkit (``wallet_sdk.offline``)."""
 
 from decimal import Decimal
-from typing import Iterable, List, Literal, Mapping, Optional, Tuple, Union
+from typing import Iterable, List, Literal, Mapping, Optional, Sequence, Tuple, Union
 
+from ._models import SignedTransaction
 from ._native import AddressType, Amount, Secret
 
 class Network:
@@ -247,6 +248,146 @@ class ParsedInput:
         """
         ...
 
+class Prevout:
+    """The output an input spends, as the chain has it (read with `get_utxo_details`, never
+    taken from the transaction being signed): what a signature commits to.
+
+    Read-only.
+    """
+    @property
+    def txid(self) -> str:
+        """The id of the transaction that made the output (64 hex digits)."""
+        ...
+    @property
+    def vout(self) -> int:
+        """Its index in that transaction."""
+        ...
+    @property
+    def amount(self) -> Amount:
+        """Its value."""
+        ...
+    @property
+    def script_pubkey(self) -> str:
+        """Its output script, as hex."""
+        ...
+    @property
+    def redeem_script(self) -> Optional[str]:
+        """For a multisig output (P2SH, P2SH-P2WSH or P2WSH), the multisig script as hex: the
+        redeem script of `create_multisig_address`. Absent for single-key outputs.
+        """
+        ...
+    def __init__(self, txid: str, vout: int, amount: AmountLike, script_pubkey: str, redeem_script: Optional[str] = None) -> None: ...
+
+class ReviewedInput:
+    """One input of a reviewed transaction, as the chain has it.
+
+    Read-only.
+    """
+    @property
+    def txid(self) -> str:
+        """The transaction of the output it spends."""
+        ...
+    @property
+    def vout(self) -> int:
+        """That output's index."""
+        ...
+    @property
+    def amount(self) -> Amount:
+        """Its value."""
+        ...
+
+class ReviewedOutput:
+    """One output of a reviewed transaction.
+
+    Read-only.
+    """
+    @property
+    def address(self) -> str:
+        """The address it pays, as the intent names it."""
+        ...
+    @property
+    def amount(self) -> Amount:
+        """Its value."""
+        ...
+    @property
+    def role(self) -> str:
+        """What it is for: `recipient`, `change` or `service_fee`."""
+        ...
+
+class TransactionReview:
+    """A transaction that does what the intent says (what `review_transaction` returns).
+
+    Read-only.
+    """
+    @property
+    def inputs(self) -> List[ReviewedInput]:
+        """Its inputs, in order."""
+        ...
+    @property
+    def outputs(self) -> List[ReviewedOutput]:
+        """Its outputs, in order."""
+        ...
+    @property
+    def fee(self) -> Amount:
+        """What it pays to the miners: the inputs less the outputs."""
+        ...
+    @property
+    def fee_rate(self) -> int:
+        """The fee per virtual byte once signed, in litoshis (rounded down)."""
+        ...
+    @property
+    def vsize(self) -> int:
+        """Its size once signed, in virtual bytes (an estimate from its input types:
+        signatures are 71 or 72 bytes, counted as 72).
+        """
+        ...
+
+class FeeRate:
+    """A fee rate (what `estimate_fee_rate` returns).
+
+    Read-only.
+    """
+    @property
+    def litoshis_per_vbyte(self) -> int:
+        """Litoshis per virtual byte."""
+        ...
+
+class SentTransaction:
+    """A payment signed at home and broadcast (what `send_signed_locally` returns).
+
+    Read-only.
+    """
+    @property
+    def txid(self) -> str:
+        """Its id."""
+        ...
+    @property
+    def hex(self) -> str:
+        """The signed transaction: broadcasting it again is safe (the same id)."""
+        ...
+    @property
+    def fee(self) -> Amount:
+        """What it paid to the miners."""
+        ...
+    @property
+    def review(self) -> TransactionReview:
+        """The review it passed before it was signed."""
+        ...
+
+class FeePolicy:
+    """The most a transaction may pay to the miners: ``max_fee`` in total (default 0.01 LTC) and
+    ``max_fee_rate`` litoshis per vbyte of the signed transaction (default 1,000).
+    """
+    def __init__(self, *, max_fee: Optional[AmountLike] = None, max_fee_rate: Optional[int] = None) -> None: ...
+
+class TransactionIntent:
+    """What the caller asked a transaction to do; ``review_transaction`` refuses any other:
+    ``TransactionIntent(sender_address, {recipient: amount, …}, change_address=None,
+    service_fee=(address, amount) or None, fee_policy=FeePolicy() or None)``. ``recipients``
+    may also be a list of ``(address, amount)`` pairs.
+    """
+    def __init__(self, sender_address: str, recipients: Union[Mapping[str, AmountLike], Iterable[Tuple[str, AmountLike]]], *, change_address: Optional[str] = None, service_fee: Optional[Tuple[str, AmountLike]] = None, fee_policy: Optional[FeePolicy] = None) -> None: ...
+
 NetworkLike = Union[Network, str]
 KeyAddressTypeLike = Union[KeyAddressType, AddressType, str]
 SecretLike = Union[Secret, str]
@@ -375,4 +516,35 @@ def parse_input(text: str, network: NetworkLike) -> ParsedInput:
     """
     ...
 
-__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'PaymentRequest', 'QrImage', 'ParsedInput', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'default_address', 'build_payment_uri', 'parse_payment_uri', 'payment_qr', 'parse_input', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike', 'AmountLike']
+def sign_transaction_locally(unsigned_hex: str, keys: Sequence[SecretLike], prevouts: Sequence[Prevout]) -> SignedTransaction:
+    """Signs ``unsigned_hex`` with ``keys`` (WIF private keys: ``Secret`` or str), each input
+    against its ``Prevout`` read from the chain (``prevouts_for``), as Litecoin Core's
+    ``signrawtransactionwithkey`` does: the same ``SignedTransaction`` (hex, txid) as the
+    service's ``sign_transaction``, without the keys leaving the process. P2PKH, P2SH-P2WPKH,
+    P2WPKH, and multisig with the prevout's ``redeem_script``; an input no key signs is left as
+    it was (``complete`` False, an error naming it). Raises ``InvalidInputError`` on
+    ``unsigned_hex`` (MWEB included), ``keys`` (never quoted) or ``prevouts``.
+    """
+    ...
+
+def psbt_from_transaction(unsigned_hex: str, prevouts: Sequence[Prevout]) -> str:
+    """An unsigned PSBT (BIP174, base64) of ``unsigned_hex`` with each input's ``Prevout`` (and a
+    multisig's scripts), for a hardware or air-gapped signer or the other parties of a multisig.
+    """
+    ...
+
+def sign_psbt(psbt: str, keys: Sequence[SecretLike]) -> str:
+    """``psbt`` with the signatures ``keys`` make for every input they can sign (Core's)."""
+    ...
+
+def combine_psbts(psbts: Sequence[str]) -> str:
+    """One PSBT with the signatures of all of ``psbts`` (the same transaction)."""
+    ...
+
+def finalize_psbt(psbt: str) -> SignedTransaction:
+    """The ``SignedTransaction`` of ``psbt``, finalized from its signatures (``complete`` False
+    while an input lacks some).
+    """
+    ...
+
+__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'PaymentRequest', 'QrImage', 'ParsedInput', 'Prevout', 'ReviewedInput', 'ReviewedOutput', 'TransactionReview', 'FeeRate', 'SentTransaction', 'FeePolicy', 'TransactionIntent', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'default_address', 'build_payment_uri', 'parse_payment_uri', 'payment_qr', 'parse_input', 'sign_transaction_locally', 'psbt_from_transaction', 'sign_psbt', 'combine_psbts', 'finalize_psbt', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike', 'AmountLike']

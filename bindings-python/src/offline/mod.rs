@@ -380,6 +380,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(parse_payment_uri, &m)?)?;
     m.add_function(wrap_pyfunction!(payment_qr, &m)?)?;
     m.add_function(wrap_pyfunction!(parse_input, &m)?)?;
+    crate::home::register(&m)?;
     parent.add_submodule(&m)
 }
 

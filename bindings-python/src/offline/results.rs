@@ -35,7 +35,7 @@ macro_rules! as_name {
         }
     )*};
 }
-as_name!(AddressKind, InputKind, QrFormat);
+as_name!(AddressKind, InputKind, QrFormat, OutputRole);
 
 impl PyField for wallet_sdk::Secret {
     fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
@@ -75,6 +75,16 @@ macro_rules! declare_offline_records {
                 }
                 fn py_type() -> String {
                     stringify!($record).to_string()
+                }
+            }
+
+            impl PyField for Vec<wallet_sdk::offline::$record> {
+                fn to_py(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+                    let items = self.iter().map(|r| r.to_py(py)).collect::<PyResult<Vec<_>>>()?;
+                    items.into_py_any(py)
+                }
+                fn py_type() -> String {
+                    format!("List[{}]", stringify!($record))
                 }
             }
         )*

@@ -99,5 +99,16 @@ macro_rules! for_each_offline_enum_declaration {
         /// About 30 %.
         H = "H",
     }
+
+    /// What an output of a reviewed transaction is for; printed as `recipient`, `change` or
+    /// `service_fee`.
+    OutputRole {
+        /// It pays one of the intent's recipients.
+        Recipient = "recipient",
+        /// Change back to the sender (or to the intent's change address).
+        Change = "change",
+        /// The declared service fee.
+        ServiceFee = "service_fee",
+    }
 } };
 }

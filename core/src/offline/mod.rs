@@ -64,11 +64,14 @@ pub use mnemonic::{
 };
 pub use payment::{build_payment_uri, parse_payment_uri, MAX_URI_LEN, URI_SCHEME};
 pub use qr::{payment_qr, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};
-pub use records::{AddressInfo, DerivedKey, ParsedInput, PaymentRequest, PrivateKeyInfo, QrImage};
+pub use records::{
+    AddressInfo, DerivedKey, FeeRate, ParsedInput, PaymentRequest, Prevout, PrivateKeyInfo, QrImage, ReviewedInput, ReviewedOutput, SentTransaction,
+    TransactionReview,
+};
 pub use psbt::{combine_psbts, finalize_psbt, psbt_from_transaction, sign_psbt, MAX_PSBT_LEN};
 pub(crate) use review::{build_payment, review_intent_addresses};
-pub use review::{review_transaction, FeePolicy, OutputRole, ReviewedInput, ReviewedOutput, TransactionIntent, TransactionReview};
-pub use signing::{sign_transaction_locally, Prevout};
+pub use review::{review_transaction, FeePolicy, TransactionIntent};
+pub use signing::sign_transaction_locally;
 pub(crate) use transaction::decode_transaction;
 pub use transaction::{transaction_id, MAX_RAW_TRANSACTION_HEX_LEN};
 

@@ -6,7 +6,8 @@ use bitcoin::psbt::Psbt;
 use bitcoin::sighash::SighashCache;
 use bitcoin::{ScriptBuf, TxOut};
 
-use super::signing::{decode_keys, signed_transaction, solve, spent_outputs, Prevout, Spent};
+use super::signing::{decode_keys, signed_transaction, solve, spent_outputs, Spent};
+use super::Prevout;
 use crate::models::SignedTransaction;
 use super::transaction::decode_transaction;
 use super::{keys::WifKey, SecretText};

@@ -118,6 +118,69 @@ macro_rules! for_each_offline_record_declaration {
         /// quotes a secret.
         problem: Option<String>,
     }
+    /// The output an input spends, as the chain has it (read with `get_utxo_details`, never
+    /// taken from the transaction being signed): what a signature commits to.
+    Prevout {
+        /// The id of the transaction that made the output (64 hex digits).
+        txid: String,
+        /// Its index in that transaction.
+        vout: u32,
+        /// Its value.
+        amount: $crate::Amount,
+        /// Its output script, as hex.
+        script_pubkey: String,
+        /// For a multisig output (P2SH, P2SH-P2WSH or P2WSH), the multisig script as hex: the
+        /// redeem script of `create_multisig_address`. Absent for single-key outputs.
+        redeem_script: Option<String>,
+    }
+    /// One input of a reviewed transaction, as the chain has it.
+    ReviewedInput {
+        /// The transaction of the output it spends.
+        txid: String,
+        /// That output's index.
+        vout: u32,
+        /// Its value.
+        amount: $crate::Amount,
+    }
+    /// One output of a reviewed transaction.
+    ReviewedOutput {
+        /// The address it pays, as the intent names it.
+        address: String,
+        /// Its value.
+        amount: $crate::Amount,
+        /// What it is for: `recipient`, `change` or `service_fee`.
+        role: $crate::offline::OutputRole,
+    }
+    /// A transaction that does what the intent says (what `review_transaction` returns).
+    TransactionReview {
+        /// Its inputs, in order.
+        inputs: Vec<$crate::offline::ReviewedInput>,
+        /// Its outputs, in order.
+        outputs: Vec<$crate::offline::ReviewedOutput>,
+        /// What it pays to the miners: the inputs less the outputs.
+        fee: $crate::Amount,
+        /// The fee per virtual byte once signed, in litoshis (rounded down).
+        fee_rate: u64,
+        /// Its size once signed, in virtual bytes (an estimate from its input types:
+        /// signatures are 71 or 72 bytes, counted as 72).
+        vsize: u64,
+    }
+    /// A fee rate (what `estimate_fee_rate` returns).
+    FeeRate {
+        /// Litoshis per virtual byte.
+        litoshis_per_vbyte: u64,
+    }
+    /// A payment signed at home and broadcast (what `send_signed_locally` returns).
+    SentTransaction {
+        /// Its id.
+        txid: String,
+        /// The signed transaction: broadcasting it again is safe (the same id).
+        hex: String,
+        /// What it paid to the miners.
+        fee: $crate::Amount,
+        /// The review it passed before it was signed.
+        review: $crate::offline::TransactionReview,
+    }
     } };
 }
 

@@ -6,9 +6,9 @@ use std::collections::HashMap;
 
 use bitcoin::{ScriptBuf, Transaction};
 
-use super::signing::Prevout;
+use super::Prevout;
 use super::transaction::decode_transaction;
-use super::{parse_address, Network};
+use super::{parse_address, Network, OutputRole, ReviewedInput, ReviewedOutput, TransactionReview};
 use crate::{Amount, Error, ErrorKind, Result};
 
 /// What the caller asked a transaction to do; [`review_transaction`] refuses any other.
@@ -42,55 +42,6 @@ impl Default for FeePolicy {
     fn default() -> Self {
         FeePolicy { max_fee: Amount::from_litoshis(1_000_000), max_fee_rate: 1_000 }
     }
-}
-
-/// What an output of a reviewed transaction is for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OutputRole {
-    /// It pays one of the intent's recipients.
-    Recipient,
-    /// Change back to the sender (or to the intent's change address).
-    Change,
-    /// The declared service fee.
-    ServiceFee,
-}
-
-/// One input of a reviewed transaction, as the chain has it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReviewedInput {
-    /// The transaction of the output it spends.
-    pub txid: String,
-    /// That output's index.
-    pub vout: u32,
-    /// Its value.
-    pub amount: Amount,
-}
-
-/// One output of a reviewed transaction.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReviewedOutput {
-    /// The address it pays, as the intent names it.
-    pub address: String,
-    /// Its value.
-    pub amount: Amount,
-    /// What it is for.
-    pub role: OutputRole,
-}
-
-/// A transaction that does what the intent says (what [`review_transaction`] returns).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TransactionReview {
-    /// Its inputs, in order.
-    pub inputs: Vec<ReviewedInput>,
-    /// Its outputs, in order.
-    pub outputs: Vec<ReviewedOutput>,
-    /// What it pays to the miners: the inputs less the outputs.
-    pub fee: Amount,
-    /// The fee per virtual byte once signed, in litoshis (rounded down).
-    pub fee_rate: u64,
-    /// Its size once signed, in virtual bytes (an estimate from its input types: signatures
-    /// are 71 or 72 bytes, counted as 72).
-    pub vsize: u64,
 }
 
 /// The smallest sequence a reviewed input may have: final (`0xffffffff`), final without

@@ -9,27 +9,10 @@ use bitcoin::{Amount as Coins, OutPoint, ScriptBuf, Transaction, Witness};
 
 use super::keys::{from_hex, WifKey};
 use super::transaction::decode_transaction;
-use super::{secp, SecretText};
+use super::{secp, Prevout, SecretText};
 use crate::models::SignedTransaction;
 use crate::raw_json::{FromData, RawJson};
-use crate::{Amount, Error, Result};
-
-/// The output an input spends, as the chain has it (read with `get_utxo_details`, never taken
-/// from the transaction being signed): what a signature commits to.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Prevout {
-    /// The id of the transaction that made the output (64 hex digits).
-    pub txid: String,
-    /// Its index in that transaction.
-    pub vout: u32,
-    /// Its value.
-    pub amount: Amount,
-    /// Its output script, as hex.
-    pub script_pubkey: String,
-    /// For a multisig output (P2SH, P2SH-P2WSH or P2WSH), the multisig script as hex: the
-    /// redeem script of `create_multisig_address`. Absent for single-key outputs.
-    pub redeem_script: Option<String>,
-}
+use crate::{Error, Result};
 
 /// Signs `unsigned_hex` with `keys` (WIF private keys of any Litecoin network), each input
 /// against its [`Prevout`], as Litecoin Core's `signrawtransactionwithkey` does: SIGHASH_ALL,

@@ -56,7 +56,7 @@ class PaymentsTest {
         val png = paymentQr("litecoin:$P2WPKH?amount=0.5", QrFormat.PNG, QrErrorCorrection.H, 4u)
         assertArrayEquals(byteArrayOf(0x89.toByte(), 'P'.code.toByte(), 'N'.code.toByte(), 'G'.code.toByte()), png.data.copyOfRange(0, 4))
         assertEquals("LITECOIN:${P2WPKH.uppercase()}?amount=0.5", png.encodedText)
-        assertEquals((png.modules + 8u) * 4u, png.width)
+        assertEquals((png.modules + 8) * 4, png.width)
         val svg = paymentQr(P2WPKH, QrFormat.SVG)
         assertTrue(svg.text!!.startsWith("<?xml"))
         assertEquals("text", invalidField { paymentQr("x".repeat(8000), QrFormat.PNG) })

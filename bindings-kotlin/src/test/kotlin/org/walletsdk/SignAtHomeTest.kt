@@ -1,0 +1,71 @@
+package org.walletsdk
+
+import kotlinx.coroutines.runBlocking
+import org.junit.Assert.assertEquals
+import org.junit.Assert.assertTrue
+import org.junit.Test
+
+/**
+ * Signing at home from Kotlin against the sandbox's node (the rules are the core's, proved there
+ * on the node): a local signature is the service's byte for byte, a build that pays a litoshi
+ * more is refused, a PSBT signed and finalized here completes, and `sendSignedLocally` pays.
+ */
+class SignAtHomeTest {
+    private val phrase = generateMnemonic(12)
+
+    private fun key(path: String, type: KeyAddressType) = deriveKey(phrase, path, type, Network.REGTEST)
+
+    /** The output of `txid` paying `address`, read from the chain. */
+    private suspend fun prevout(c: WalletClient, txid: String, address: String): Prevout {
+        for (vout in 0..1) {
+            val utxo = c.getUtxoDetails(txid, vout)
+            if (utxo.address == address) return Prevout(txid, vout, utxo.value!!, utxo.scriptPubKeyHex!!, null)
+        }
+        error("$txid pays nothing to $address")
+    }
+
+    @Test
+    fun aLocalSignatureIsTheServicesAndAForeignBuildIsRefused() = runBlocking {
+        val c = Sandbox.client()
+        val wallet = "kt_home_${System.nanoTime()}"
+        c.createWallet(wallet)
+        val sender = key("m/84'/1'/0'/0/0", KeyAddressType.P2WPKH)
+        val recipient = key("m/84'/1'/0'/0/1", KeyAddressType.P2WPKH).address
+        val funding = Sandbox.fund(sender.address, "0.8")
+        val prevout = prevout(c, funding, sender.address)
+        val raw = c.createRawTransactionV2(sender.address, recipient, Amount.ofLtc("0.3"), listOf(funding), listOf(prevout.vout))
+
+        val local = signTransactionLocally(raw.hex, listOf(sender.privateKey), listOf(prevout))
+        val service = c.signTransaction(wallet, raw.hex, sender.privateKey)
+        assertEquals(service.hex, local.hex)
+        assertEquals(true, local.complete)
+        assertEquals(listOf(prevout), c.prevoutsFor(raw.hex))
+
+        val intent = TransactionIntent(sender.address, listOf(Recipient(recipient, Amount.ofLtc("0.3"))))
+        val review = c.reviewTransaction(raw.hex, intent)
+        assertEquals(raw.fee, review.fee)
+        assertEquals(OutputRole.RECIPIENT, review.outputs[0].role)
+        val more = intent.copy(recipients = listOf(Recipient(recipient, Amount.ofLtc("0.30000001"))))
+        expectError<WalletException.TransactionMismatchException>("a litoshi more") { c.reviewTransaction(raw.hex, more) }
+
+        val psbt = signPsbt(psbtFromTransaction(raw.hex, listOf(prevout)), listOf(sender.privateKey))
+        val finalized = finalizePsbt(psbt)
+        assertEquals(local.hex, finalized.hex)
+        assertEquals(local.txid, c.broadcastTransaction(finalized.hex).txid)
+        assertTrue(c.estimateFeeRate().litoshisPerVbyte >= 10)
+    }
+
+    @Test
+    fun sendSignedLocallyPaysInBothBuilds() = runBlocking {
+        val c = Sandbox.client()
+        val recipient = key("m/84'/1'/0'/0/9", KeyAddressType.P2WPKH).address
+        for ((build, path) in listOf(BuildMode.SERVICE to "m/84'/1'/0'/0/5", BuildMode.LOCAL to "m/49'/1'/0'/0/5")) {
+            val type = if (build == BuildMode.SERVICE) KeyAddressType.P2WPKH else KeyAddressType.P2SH_P2WPKH
+            val sender = key(path, type)
+            Sandbox.fund(sender.address, "0.5")
+            val sent = c.sendSignedLocally(sender.address, recipient, Amount.ofLtc("0.2"), listOf(sender.privateKey), SendLocallyOptions(build = build))
+            assertEquals(Amount.ofLtc("0.2"), sent.review.outputs[0].amount)
+            assertEquals(sent.txid, c.broadcastTransaction(sent.hex).txid)
+        }
+    }
+}
