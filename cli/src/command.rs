@@ -248,6 +248,7 @@ pub fn command() -> Command {
         .subcommands(ops::subcommands())
         .subcommand(offline)
         .subcommands(payments::Payments::augment_subcommands(Command::new("payments")).get_subcommands().cloned())
+        .subcommands(home::Home::augment_subcommands(Command::new("home")).get_subcommands().cloned())
         .subcommand(
             Command::new("watch")
                 .about("Print a wallet's events as JSON lines, polling until Ctrl-C (or --count events)")

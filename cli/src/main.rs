@@ -7,6 +7,7 @@
 mod answer;
 mod command;
 mod exit;
+mod home;
 mod offline;
 mod payments;
 mod ops;
@@ -67,6 +68,18 @@ fn run(matches: &ArgMatches, out: &mut Output) -> Result<(), Failure> {
                 }
                 _ => emit(out, value, 0),
             }
+        }
+        Some(("send" | "review" | "psbt", _)) => {
+            out.prepare()?;
+            let cmd = home::Home::from_arg_matches(matches).map_err(|e| Failure::Usage(e.to_string()))?;
+            let mut stdin = Stdin::new();
+            let client = if cmd.online() { Some(client(matches, None, &mut stdin)?) } else { None };
+            let runtime = tokio::runtime::Builder::new_current_thread()
+                .enable_all()
+                .build()
+                .map_err(|e| Failure::Local(format!("cannot start the async runtime: {e}")))?;
+            let value = runtime.block_on(interruptible(false, home::run(&cmd, client.as_ref())))??;
+            emit(out, value, 0)
         }
         Some(("watch", m)) => {
             let runtime = tokio::runtime::Builder::new_current_thread()

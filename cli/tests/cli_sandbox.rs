@@ -404,3 +404,48 @@ fn watch_prints_events_as_json_lines_and_resumes_from_a_cursor() {
     assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
     assert!(text(&o.stderr).contains("\"field\":\"cursor\""), "{}", text(&o.stderr));
 }
+
+#[test]
+fn signing_at_home_reads_keys_from_a_file_and_sends_reviews_and_finalizes() {
+    use wallet_sdk::offline::{self, KeyAddressType, Network};
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let key = |path: &str| offline::derive_key(&phrase, path, KeyAddressType::P2wpkh, Network::Regtest, "").unwrap();
+    let (sender, recipient) = (key("m/84'/1'/0'/0/0"), key("m/84'/1'/0'/0/1").address);
+    fund(&sender.address, "0.7");
+    let dir = std::env::temp_dir().join(format!("wallet-cli-home-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let keys = dir.join("keys.txt");
+    std::fs::write(&keys, format!("\n{}\n", sender.private_key.expose())).unwrap();
+    let keys = keys.to_str().unwrap();
+
+    let send = ["--json", "send", "--sign-locally", "--from", &sender.address, "--to", &recipient, "--amount", "0.2", "--keys-file", keys, "--build", "local", "--fee-rate", "11"];
+    let o = wallet(&send, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let sent: Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(s(&sent, "txid").len(), 64);
+    assert_eq!(sent["review"]["outputs"][0]["amount"], "0.20000000");
+    assert!(!text(&o.stdout).contains(sender.private_key.expose()) && !text(&o.stderr).contains(sender.private_key.expose()));
+
+    // an unsigned build of the change left: reviewed, exported, signed, finalized
+    let client = wallet_sdk::blocking::Client::from_builder(wallet_sdk::Client::builder().base_url(env("WALLET_SDK_BASE_URL")).credential(env("WALLET_SDK_API_KEY"))).unwrap();
+    let change = sent["review"]["outputs"].as_array().unwrap().iter().find(|o| o["role"] == "change").expect("change");
+    let vout = sent["review"]["outputs"].as_array().unwrap().iter().position(|o| o["role"] == "change").unwrap() as u32;
+    let txid = s(&sent, "txid");
+    let raw = client.create_raw_transaction_v2(&sender.address, &recipient, "0.1".parse().unwrap(), vec![txid.clone()], vec![vout]).unwrap();
+    assert!(change["amount"].as_str().is_some());
+    let review = wallet(&["--json", "review", &raw.hex, "--from", &sender.address, "--pay", &format!("{recipient}=0.1")], &[]);
+    assert_eq!(review.status.code(), Some(0), "{}", text(&review.stderr));
+    let more = wallet(&["--json", "review", &raw.hex, "--from", &sender.address, "--pay", &format!("{recipient}=0.10000001")], &[]);
+    assert_eq!(more.status.code(), Some(22), "a litoshi more is a transaction_mismatch: {}", text(&more.stderr));
+
+    let exported: Value = serde_json::from_slice(&wallet(&["--json", "psbt", "export", &raw.hex], &[]).stdout).unwrap();
+    let signed: Value = serde_json::from_slice(&wallet(&["--json", "psbt", "sign", &s(&exported, "psbt"), "--keys-file", keys], &[]).stdout).unwrap();
+    let done: Value = serde_json::from_slice(&wallet(&["--json", "psbt", "finalize", &s(&signed, "psbt")], &[]).stdout).unwrap();
+    assert_eq!(done["complete"], true);
+    assert_eq!(client.broadcast_transaction(&s(&done, "hex")).unwrap().txid, s(&done, "txid"));
+
+    // keys never come as an argument
+    let no_file = wallet(&["send", "--sign-locally", "--from", &sender.address, "--to", &recipient, "--amount", "0.1"], &[]);
+    assert_eq!(no_file.status.code(), Some(2), "{}", text(&no_file.stderr));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -149,6 +149,27 @@ static METHODS: LazyLock<Vec<(&'static str, Start)>> = LazyLock::new(|| {
         let error = read(args)?;
         Ok(Box::pin(async move { finish(client.resolve(error).await) }))
     }));
+    methods.push(("prevouts_for", |args| {
+        let client = client(args)?;
+        let unsigned_hex = read(args)?;
+        Ok(Box::pin(async move { finish(client.prevouts_for(unsigned_hex).await) }))
+    }));
+    methods.push(("review_transaction", |args| {
+        let client = client(args)?;
+        let (unsigned_hex, intent) = (read(args)?, read(args)?);
+        Ok(Box::pin(async move { finish(client.review_transaction(unsigned_hex, intent).await) }))
+    }));
+    methods.push(("estimate_fee_rate", |args| {
+        let client = client(args)?;
+        let target_blocks = read(args)?;
+        Ok(Box::pin(async move { finish(client.estimate_fee_rate(target_blocks).await) }))
+    }));
+    methods.push(("send_signed_locally", |args| {
+        let client = client(args)?;
+        let (sender_address, recipient_address) = (read(args)?, read(args)?);
+        let (amount, keys, options) = (read(args)?, read(args)?, read(args)?);
+        Ok(Box::pin(async move { finish(client.send_signed_locally(sender_address, recipient_address, amount, keys, options).await) }))
+    }));
     methods
 });
 

@@ -1,0 +1,73 @@
+import XCTest
+@testable import WalletSDK
+
+/// Signing at home from Swift against the sandbox's node (the rules are the core's, proved there
+/// on the node): a local signature is the service's byte for byte, a build that pays a litoshi
+/// more is refused, a PSBT signed and finalized here completes, and `sendSignedLocally` pays.
+final class SignAtHomeTests: XCTestCase {
+    let phrase = try! generateMnemonic(wordCount: 12)
+
+    func key(_ path: String, _ type: KeyAddressType) throws -> DerivedKey {
+        try deriveKey(mnemonic: phrase, path: path, addressType: type, network: .regtest)
+    }
+
+    /// The output of `txid` paying `address`, read from the chain.
+    func prevout(_ c: WalletClient, _ txid: String, _ address: String) async throws -> Prevout {
+        for vout in Int32(0)...1 {
+            let utxo = try await c.getUtxoDetails(txid: txid, vout: vout)
+            if utxo.address == address {
+                return Prevout(txid: txid, vout: vout, amount: utxo.value!, scriptPubkey: utxo.scriptPubKeyHex!, redeemScript: nil)
+            }
+        }
+        throw XCTSkip("unreachable: \(txid) pays nothing to \(address)")
+    }
+
+    func testALocalSignatureIsTheServicesAndAForeignBuildIsRefused() async throws {
+        let c = try Sandbox.client()
+        let wallet = "sw_home_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try await c.createWallet(walletName: wallet)
+        let sender = try key("m/84'/1'/0'/0/0", .p2wpkh)
+        let recipient = try key("m/84'/1'/0'/0/1", .p2wpkh).address
+        let funding = try await Sandbox.fund(sender.address, 0.75)
+        let spent = try await prevout(c, funding, sender.address)
+        let raw = try await c.createRawTransactionV2(senderAddress: sender.address, recipientAddress: recipient,
+                                                     amount: try Amount(ltc: "0.25"), utxos: [funding], vouts: [spent.vout])
+        let local = try signTransactionLocally(unsignedHex: raw.hex, keys: [sender.privateKey], prevouts: [spent])
+        let service = try await c.signTransaction(walletName: wallet, txHex: raw.hex, privateKey: sender.privateKey)
+        XCTAssertEqual(local.hex, service.hex)
+        XCTAssertEqual(local.complete, true)
+        let prevouts = try await c.prevoutsFor(unsignedHex: raw.hex)
+        XCTAssertEqual(prevouts, [spent])
+
+        let intent = TransactionIntent(senderAddress: sender.address, recipients: [Recipient(address: recipient, amount: try Amount(ltc: "0.25"))])
+        let review = try await c.reviewTransaction(unsignedHex: raw.hex, intent: intent)
+        XCTAssertEqual(review.fee, raw.fee)
+        XCTAssertEqual(review.outputs[0].role, .recipient)
+        var more = intent
+        more.recipients = [Recipient(address: recipient, amount: try Amount(ltc: "0.25000001"))]
+        let mismatch = await expectError("transaction_mismatch", "a litoshi more") { try await c.reviewTransaction(unsignedHex: raw.hex, intent: more) }
+        XCTAssertNotNil(mismatch)
+
+        let psbt = try signPsbt(psbt: try psbtFromTransaction(unsignedHex: raw.hex, prevouts: [spent]), keys: [sender.privateKey])
+        let finalized = try finalizePsbt(psbt: psbt)
+        XCTAssertEqual(finalized.hex, local.hex)
+        let sent = try await c.broadcastTransaction(signedTxHex: finalized.hex)
+        XCTAssertEqual(sent.txid, local.txid)
+        let rate = try await c.estimateFeeRate()
+        XCTAssertGreaterThanOrEqual(rate.litoshisPerVbyte, 10)
+    }
+
+    func testSendSignedLocallyPaysInBothBuilds() async throws {
+        let c = try Sandbox.client()
+        let recipient = try key("m/84'/1'/0'/0/9", .p2wpkh).address
+        for (build, path, type) in [(BuildMode.service, "m/84'/1'/0'/0/5", KeyAddressType.p2wpkh), (.local, "m/49'/1'/0'/0/5", .p2shP2wpkh)] {
+            let sender = try key(path, type)
+            _ = try await Sandbox.fund(sender.address, 0.5)
+            let sent = try await c.sendSignedLocally(senderAddress: sender.address, recipientAddress: recipient, amount: try Amount(ltc: "0.2"),
+                                                     keys: [sender.privateKey], options: SendLocallyOptions(build: build))
+            XCTAssertEqual(sent.review.outputs[0].amount, try Amount(ltc: "0.2"))
+            let again = try await c.broadcastTransaction(signedTxHex: sent.hex)
+            XCTAssertEqual(again.txid, sent.txid)
+        }
+    }
+}
