@@ -188,9 +188,12 @@ impl Client {
                 offline::build_payment(&intent, &coins, rate, DUST)?
             }
         };
+        // every input's prevout read from the chain again: a build may spend what the sender
+        // does not own, and the review must see it as such
+        let prevouts = self.prevouts_for(&unsigned).await?;
         let tip = self.blockchain_info().await?.blocks.and_then(|h| u32::try_from(h).ok());
-        let review = offline::review_transaction(&unsigned, &intent, &coins, tip)?;
-        let signed = offline::sign_transaction_locally(&unsigned, keys, &coins)?;
+        let review = offline::review_transaction(&unsigned, &intent, &prevouts, tip)?;
+        let signed = offline::sign_transaction_locally(&unsigned, keys, &prevouts)?;
         if signed.complete != Some(true) {
             return Err(Error::invalid_input("keys", "they do not sign every input: none of them is the sender's key"));
         }

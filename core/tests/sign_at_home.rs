@@ -3,7 +3,10 @@
 //! service's `sign_transaction` (Litecoin Core's `signrawtransactionwithkey`) makes, and the node
 //! accepts and mines it; a 2-of-3 multisig (P2WSH, P2SH-P2WSH and P2SH) signed locally is
 //! accepted too. PSBTs made, signed, combined and finalized here agree with the node's
-//! (`decodepsbt`, `walletprocesspsbt`, `combinepsbt`, `finalizepsbt`) byte for byte.
+//! (`decodepsbt`, `walletprocesspsbt`, `combinepsbt`, `finalizepsbt`) byte for byte. Through
+//! the fault proxy, a service whose build pays someone else, adds an output, drops the change,
+//! spends a foreign input, raises the fee or moves a litoshi is refused before anything is signed,
+//! and nothing is broadcast; one that lies about its inputs' values is not believed.
 //!
 //! ```sh
 //! scripts/with-sandbox cargo test -p wallet-sdk --test sign_at_home
@@ -19,7 +22,7 @@ use wallet_sdk::*;
 
 #[path = "common/sandbox.rs"]
 mod sandbox;
-use sandbox::{base_url, env, fund, node_rpc, sandbox_post};
+use sandbox::{base_url, env, fund, http_get, http_post, node_rpc, sandbox_post};
 use serde_json::json;
 
 fn client() -> Client {
@@ -290,4 +293,78 @@ async fn send_signed_locally_pays_once_in_each_build_and_no_request_carries_a_se
 /// A key that owns nothing the tests pay.
 fn keys_of_another(phrase: &Secret) -> Secret {
     offline::derive_key(phrase, "m/84'/1'/0'/0/99", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().private_key
+}
+
+/// The build of `create_raw_transaction_v2` as the service would answer it, for the proxy.
+fn build_answer(hex: &str, claimed_fee: &str) -> String {
+    json!({"successful": true, "message": "Raw transaction created", "data": {"hex": hex, "fee": claimed_fee, "inputs": [], "outputs": []}}).to_string()
+}
+
+#[tokio::test]
+async fn hostile_builds_are_refused_before_signing_and_nothing_is_broadcast() {
+    use bitcoin::consensus::encode::{deserialize_hex, serialize_hex};
+    let proxy = env("WALLET_FAULT_PROXY_URL");
+    let direct = client();
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let key = |i: u32| offline::derive_key(&phrase, &format!("m/84'/1'/0'/0/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap();
+    let (sender, recipient, stranger) = (key(0), key(1).address, key(2));
+    let foreign_funding = fund(&stranger.address, "0.3", true);
+    let foreign = prevout_paying(&direct, &foreign_funding, &stranger.address, None).await;
+    let stranger_script = bitcoin::ScriptBuf::from_hex(&offline::parse_address(&stranger.address, None).unwrap().script_pubkey.unwrap()).unwrap();
+
+    type Mutation = fn(&mut bitcoin::Transaction, &Prevout, &bitcoin::ScriptBuf);
+    let hostile: [(&str, Mutation); 7] = [
+        ("pays another address", |tx, _, s| tx.output[0].script_pubkey = s.clone()),
+        ("adds an output", |tx, _, s| {
+            tx.output[1].value -= bitcoin::Amount::from_sat(10_000);
+            tx.output.push(bitcoin::TxOut { value: bitcoin::Amount::from_sat(10_000), script_pubkey: s.clone() });
+        }),
+        ("drops the change", |tx, _, _| {
+            tx.output.pop();
+        }),
+        ("spends a foreign input", |tx, f, _| {
+            tx.input.push(bitcoin::TxIn { previous_output: bitcoin::OutPoint { txid: f.txid.parse().unwrap(), vout: f.vout }, sequence: bitcoin::Sequence::MAX, ..Default::default() });
+            tx.output[1].value += bitcoin::Amount::from_sat((f.amount.litoshis() - 1_000) as u64);
+        }),
+        ("raises the fee", |tx, _, _| tx.output[1].value -= bitcoin::Amount::from_sat(2_000_000)),
+        ("pays a litoshi less", |tx, _, _| {
+            tx.output[0].value -= bitcoin::Amount::from_sat(1);
+            tx.output[1].value += bitcoin::Amount::from_sat(1);
+        }),
+        ("pays a litoshi more", |tx, _, _| {
+            tx.output[0].value += bitcoin::Amount::from_sat(1);
+            tx.output[1].value -= bitcoin::Amount::from_sat(1);
+        }),
+    ];
+    for (what, mutate) in hostile {
+        let api_key = sandbox_post("/sandbox/keys", json!({"ttlSeconds": 3600 + rand::random::<u16>() as u64}))["apiKey"].as_str().unwrap().to_string();
+        let through_proxy = Client::builder().base_url(&proxy).credential(api_key.as_str()).timeout(Duration::from_secs(120)).build().unwrap();
+        let funding = fund(&sender.address, "0.6", true);
+        let prevout = prevout_paying(&direct, &funding, &sender.address, None).await;
+        let honest = direct.create_raw_transaction_v2(&sender.address, &recipient, ltc("0.2"), vec![funding], vec![prevout.vout]).await.unwrap();
+        let mut tx: bitcoin::Transaction = deserialize_hex(&honest.hex).unwrap();
+        mutate(&mut tx, &foreign, &stranger_script);
+        let rule = json!({"path": "/api/Transactions/create-raw-transaction-v2", "action": "respond", "status": 200, "count": 10,
+            "header": {"name": "nodeUrlOrApiAccessKey", "value": api_key}, "body": build_answer(&serialize_hex(&tx), "0.0001")});
+        assert_eq!(http_post(&proxy, "/_proxy/rules", rule)["armed"], true);
+        let options = SendLocallyOptions { build: BuildMode::Service, ..Default::default() };
+        let e = through_proxy.send_signed_locally(&sender.address, &recipient, ltc("0.2"), &[&sender.private_key], options).await.unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::TransactionMismatch, "{what}: {e}");
+        let hits = http_get(&proxy, &format!("/_proxy/hits?path=/api/Transactions/broadcast-transaction&key={api_key}"));
+        assert_eq!(hits["hits"], 0, "{what}: something was broadcast");
+        let signed = http_get(&proxy, &format!("/_proxy/hits?path=/api/Transactions/sign-transaction&key={api_key}"));
+        assert_eq!(signed["hits"], 0, "{what}");
+    }
+
+    // an honest build whose answer lies about the fee: the fee paid is the chain's
+    let api_key = sandbox_post("/sandbox/keys", json!({"ttlSeconds": 3600 + rand::random::<u16>() as u64}))["apiKey"].as_str().unwrap().to_string();
+    let through_proxy = Client::builder().base_url(&proxy).credential(api_key.as_str()).timeout(Duration::from_secs(120)).build().unwrap();
+    let funding = fund(&sender.address, "0.6", true);
+    let prevout = prevout_paying(&direct, &funding, &sender.address, None).await;
+    let honest = direct.create_raw_transaction_v2(&sender.address, &recipient, ltc("0.2"), vec![funding], vec![prevout.vout]).await.unwrap();
+    let rule = json!({"path": "/api/Transactions/create-raw-transaction-v2", "action": "respond", "status": 200, "count": 10,
+        "header": {"name": "nodeUrlOrApiAccessKey", "value": api_key}, "body": build_answer(&honest.hex, "0.00000001")});
+    assert_eq!(http_post(&proxy, "/_proxy/rules", rule)["armed"], true);
+    let sent = through_proxy.send_signed_locally(&sender.address, &recipient, ltc("0.2"), &[&sender.private_key], SendLocallyOptions::default()).await.unwrap();
+    assert_eq!(Some(sent.fee), honest.fee, "the fee is read from the chain, not from the answer");
 }

@@ -25,14 +25,28 @@ pub fn base_url() -> String {
 
 /// A minimal blocking HTTP/1.1 POST to the sandbox's own endpoints (`/sandbox/...`).
 pub fn sandbox_post(path: &str, body: Value) -> Value {
-    let base = base_url();
+    http_post(&base_url(), path, body)
+}
+
+/// A minimal blocking HTTP/1.1 POST of JSON to `base` (the sandbox, or the fault proxy's
+/// `/_proxy/...`): the answer's `data`, or the whole answer when it has no envelope.
+pub fn http_post(base: &str, path: &str, body: Value) -> Value {
+    http(base, "POST", path, Some(body))
+}
+
+/// A minimal blocking HTTP/1.1 GET of JSON from `base`.
+pub fn http_get(base: &str, path: &str) -> Value {
+    http(base, "GET", path, None)
+}
+
+fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> Value {
     let hostport = base.trim_start_matches("http://").trim_end_matches('/').split('/').next().unwrap().to_string();
-    let body = body.to_string();
+    let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut s = std::net::TcpStream::connect(&hostport).expect("connect to sandbox");
     s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
     write!(
         s,
-        "POST {path} HTTP/1.1\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
