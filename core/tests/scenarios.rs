@@ -178,6 +178,37 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         }
         "parse_payment_uri" => Ok(payment_request(&offline::parse_payment_uri(&a.s("uri"), a.network("network")?)?)),
         "parse_input" => Ok(parsed_input(&offline::parse_input(&a.s("text"), a.network("network")?))),
+        // signing at home: the prevouts read from the chain, the key kept here
+        "sign_transaction_locally" => {
+            let prevouts = c.prevouts_for(&a.s("unsigned_hex")).await?;
+            f(offline::sign_transaction_locally(&a.s("unsigned_hex"), &[&a.secret("key")], &prevouts))
+        }
+        "psbt_round_trip" => {
+            let prevouts = c.prevouts_for(&a.s("unsigned_hex")).await?;
+            let psbt = offline::psbt_from_transaction(&a.s("unsigned_hex"), &prevouts)?;
+            f(offline::finalize_psbt(&offline::sign_psbt(&psbt, &[&a.secret("key")])?))
+        }
+        "review_transaction" => {
+            let intent = offline::TransactionIntent {
+                sender_address: a.s("sender_address"),
+                recipients: vec![(a.s("recipient_address"), a.amount("amount")?)],
+                change_address: None,
+                service_fee: None,
+                fee_policy: offline::FeePolicy::default(),
+            };
+            let r = c.review_transaction(&a.s("unsigned_hex"), &intent).await?;
+            Ok(record("TransactionReview", vec![("fee", FieldValue::Amount(r.fee)), ("fee_rate", int(i64::try_from(r.fee_rate).ok())), ("vsize", int(i64::try_from(r.vsize).ok()))]))
+        }
+        "send_signed_locally" => {
+            let build = if a.s("build") == "local" { wallet_sdk::BuildMode::Local } else { wallet_sdk::BuildMode::Service };
+            let options = wallet_sdk::SendLocallyOptions { build, fee_rate: a.u32("fee_rate").map(u64::from), ..Default::default() };
+            let sent = c.send_signed_locally(&a.s("sender_address"), &a.s("recipient_address"), a.amount("amount")?, &[&a.secret("key")], options).await?;
+            Ok(record("SentTransaction", vec![("txid", text(Some(&sent.txid))), ("fee", FieldValue::Amount(sent.fee)), ("fee_rate", int(i64::try_from(sent.review.fee_rate).ok()))]))
+        }
+        "estimate_fee_rate" => {
+            let rate = c.estimate_fee_rate(a.u32("target_blocks")).await?;
+            Ok(record("FeeRate", vec![("litoshis_per_vbyte", int(i64::try_from(rate.litoshis_per_vbyte).ok()))]))
+        }
         // the wallet event stream: `count` events collected (within WATCH_TIMEOUT), and a payment waited for
         "watch_wallet" => {
             let d = WatchOptions::default();

@@ -405,6 +405,23 @@ func call(_ c: WalletClient, _ op: String, _ a: Args) async throws -> Any {
         return Fields(pairs: [("uri", uri)])
     case "parse_payment_uri": return try parsePaymentUri(uri: a.s("uri"), network: try a.network("network"))
     case "parse_input": return parseInput(text: a.s("text"), network: try a.network("network"))
+    // signing at home: the prevouts read from the chain, the key kept here
+    case "sign_transaction_locally":
+        let prevouts = try await c.prevoutsFor(unsignedHex: a.s("unsigned_hex"))
+        return try signTransactionLocally(unsignedHex: a.s("unsigned_hex"), keys: [a.secret("key")], prevouts: prevouts)
+    case "psbt_round_trip":
+        let prevouts = try await c.prevoutsFor(unsignedHex: a.s("unsigned_hex"))
+        let psbt = try psbtFromTransaction(unsignedHex: a.s("unsigned_hex"), prevouts: prevouts)
+        return try finalizePsbt(psbt: try signPsbt(psbt: psbt, keys: [a.secret("key")]))
+    case "review_transaction":
+        let intent = TransactionIntent(senderAddress: a.s("sender_address"), recipients: [Recipient(address: a.s("recipient_address"), amount: try a.amount("amount"))])
+        return try await c.reviewTransaction(unsignedHex: a.s("unsigned_hex"), intent: intent)
+    case "send_signed_locally":
+        let options = SendLocallyOptions(feeRate: a.int64("fee_rate"), build: a.s("build") == "local" ? .local : .service)
+        let sent = try await c.sendSignedLocally(senderAddress: a.s("sender_address"), recipientAddress: a.s("recipient_address"),
+                                                 amount: try a.amount("amount"), keys: [a.secret("key")], options: options)
+        return Fields(pairs: [("txid", sent.txid), ("fee", sent.fee), ("feeRate", sent.review.feeRate)])
+    case "estimate_fee_rate": return try await c.estimateFeeRate(targetBlocks: a.int32("target_blocks"))
     // the wallet event stream: `count` events collected (within watchTimeoutMs), and a payment waited for
     case "watch_wallet":
         let count = Int(a.int64("count") ?? 1)

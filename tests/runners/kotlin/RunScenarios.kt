@@ -270,6 +270,19 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     "build_payment_uri" -> SandboxOutput(mapOf("uri" to buildPaymentUri(a.s("address"), a.network("network"), amount = a.oamount("amount"), label = a.os("label"), message = a.os("message"))))
     "parse_payment_uri" -> parsePaymentUri(a.s("uri"), a.network("network"))
     "parse_input" -> parseInput(a.s("text"), a.network("network"))
+    // signing at home: the prevouts read from the chain, the key kept here
+    "sign_transaction_locally" -> signTransactionLocally(a.s("unsigned_hex"), listOf(a.secret("key")), c.prevoutsFor(a.s("unsigned_hex")))
+    "psbt_round_trip" -> {
+        val psbt = psbtFromTransaction(a.s("unsigned_hex"), c.prevoutsFor(a.s("unsigned_hex")))
+        finalizePsbt(signPsbt(psbt, listOf(a.secret("key"))))
+    }
+    "review_transaction" -> c.reviewTransaction(a.s("unsigned_hex"), TransactionIntent(a.s("sender_address"), listOf(Recipient(a.s("recipient_address"), a.amount("amount")))))
+    "send_signed_locally" -> {
+        val build = if (a.s("build") == "local") BuildMode.LOCAL else BuildMode.SERVICE
+        val sent = c.sendSignedLocally(a.s("sender_address"), a.s("recipient_address"), a.amount("amount"), listOf(a.secret("key")), SendLocallyOptions(feeRate = a.long("fee_rate"), build = build))
+        SandboxOutput(mapOf("txid" to sent.txid, "fee" to sent.fee, "fee_rate" to sent.review.feeRate))
+    }
+    "estimate_fee_rate" -> c.estimateFeeRate(a.int("target_blocks"))
     // the wallet event stream: `count` events collected (within WATCH_TIMEOUT_MS), and a payment waited for
     "watch_wallet" -> {
         val count = a.int("count") ?: 1

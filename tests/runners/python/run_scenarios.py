@@ -33,6 +33,8 @@ from wallet_sdk import offline as wo
 
 ROOT = Path(__file__).resolve().parents[3]
 AMOUNT_ARGS = {"amount", "service_fee_amount"}
+# the signing-at-home steps (pseudo-operations: tests/README.md)
+HOME_OPS = {"sign_transaction_locally", "psbt_round_trip", "review_transaction", "send_signed_locally", "estimate_fee_rate"}
 REGTEST_PREFIXES = ("m", "n", "Q", "2", "rltc1", "tmweb1")
 # How long a watch_wallet step waits for its `count` events (and a wait_for_payment step beyond
 # its own timeout) before the step fails: a hung stream fails the step, not the run.
@@ -269,6 +271,8 @@ class Runner:
             if self.loop:
                 return self.loop.run_until_complete(self._await(client.resolve, {"error_or_token": error}))
             return client.resolve(error)
+        if op in HOME_OPS:
+            return self.sign_at_home(client, op, args)
         if op == "watch_wallet":
             return self.watch(client, args)
         if op == "wait_for_payment":
@@ -387,6 +391,33 @@ class Runner:
                 return Record(incomplete=f"no answer within {bound:.0f} s")
             p = out[0]
         return Record(status=p.status, received=p.received, confirmations=p.confirmations, txids=list(p.txids), incomplete=None)
+
+    def sign_at_home(self, client: Any, op: str, args: Dict[str, Any]) -> Any:
+        """Signing at home: the prevouts read from the chain, the key kept here."""
+
+        def run(method: Any, *a: Any, **kw: Any) -> Any:
+            if self.loop:
+                # the coroutine is made inside the running loop, as pyo3's futures need
+                async def call() -> Any:
+                    return await method(*a, **kw)
+
+                return self.loop.run_until_complete(call())
+            return method(*a, **kw)
+
+        if op in ("sign_transaction_locally", "psbt_round_trip"):
+            prevouts = run(client.prevouts_for, args["unsigned_hex"])
+            if op == "sign_transaction_locally":
+                return wo.sign_transaction_locally(args["unsigned_hex"], [args["key"]], prevouts)
+            psbt = wo.psbt_from_transaction(args["unsigned_hex"], prevouts)
+            return wo.finalize_psbt(wo.sign_psbt(psbt, [args["key"]]))
+        if op == "review_transaction":
+            intent = wo.TransactionIntent(args["sender_address"], [(args["recipient_address"], args["amount"])])
+            return run(client.review_transaction, args["unsigned_hex"], intent)
+        if op == "send_signed_locally":
+            sent = run(client.send_signed_locally, args["sender_address"], args["recipient_address"], args["amount"], [args["key"]],
+                       build=args.get("build", "service"), fee_rate=args.get("fee_rate"))
+            return Record(txid=sent.txid, fee=sent.fee, fee_rate=sent.review.fee_rate)
+        return run(client.estimate_fee_rate, args.get("target_blocks"))
 
     @staticmethod
     async def _await(method: Any, args: Dict[str, Any]) -> Any:
