@@ -48,7 +48,19 @@ mkdir -p "$target"
 rm -rf "$out"
 mkdir -p "$out"
 cargo build --quiet --manifest-path ffi/bindgen/Cargo.toml --target-dir "$target"
-"$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format >/dev/null
+config=()
+if [ "$lang" = kotlin ]; then
+  # one exception class per error kind (ffi/scripts/error-class-names.py): the kinds are read
+  # from a first generation, and named in the config of the second
+  first=$(mktemp -d)
+  config_file=$(mktemp)
+  "$profile_dir/uniffi-bindgen" generate --library "$lib" --language kotlin --out-dir "$first" --no-format >/dev/null
+  python3 ffi/scripts/error-class-names.py "$first/org/walletsdk/wallet_sdk_ffi.kt" > "$config_file"
+  rm -rf "$first"
+  config=(--config "$config_file")
+fi
+"$profile_dir/uniffi-bindgen" generate --library "$lib" --language "$lang" --out-dir "$out" --no-format "${config[@]}" >/dev/null
+[ -z "${config_file:-}" ] || rm -f "$config_file"
 # the paged reads' Flow / AsyncThrowingStream, from the pager objects just generated
 python3 ffi/scripts/gen-pages.py "$lang" "$out"
 echo "generated $lang bindings in $out" >&2

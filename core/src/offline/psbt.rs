@@ -2,6 +2,7 @@
 //! a multisig, sign a PSBT exported here; the signatures are combined and the transaction
 //! finalized and extracted here. PSBTs travel as base64 text.
 
+use base64::Engine;
 use bitcoin::psbt::Psbt;
 use bitcoin::sighash::SighashCache;
 use bitcoin::{ScriptBuf, TxOut};
@@ -44,7 +45,7 @@ pub fn psbt_from_transaction(unsigned_hex: &str, prevouts: &[Prevout]) -> Result
         }
         input.witness_utxo = Some(TxOut { value, script_pubkey });
     }
-    Ok(psbt.to_string())
+    Ok(encode(&psbt))
 }
 
 /// Adds the signatures `keys` (WIF private keys) make to `psbt`, as Core's signer makes them
@@ -75,7 +76,7 @@ pub fn sign_psbt<K: SecretText + ?Sized>(psbt: &str, keys: &[&K]) -> Result<Stri
             input.redeem_script.get_or_insert_with(|| redeem.clone());
         }
     }
-    Ok(psbt.to_string())
+    Ok(encode(&psbt))
 }
 
 /// One PSBT with the signatures and data of all of `psbts` (the same transaction, signed by
@@ -90,7 +91,7 @@ pub fn combine_psbts(psbts: &[&str]) -> Result<String> {
     for other in rest {
         combined.combine(read(other, "psbts")?).map_err(|_| Error::invalid_input("psbts", "they are not all of the same transaction"))?;
     }
-    Ok(combined.to_string())
+    Ok(encode(&combined))
 }
 
 /// The transaction of `psbt`, each input finalized from its signatures (as Core's
@@ -128,11 +129,18 @@ fn read(text: &str, field: &str) -> Result<Psbt> {
     if text.len() > MAX_PSBT_LEN {
         return Err(Error::invalid_input(field, format!("is {} characters long, more than the {MAX_PSBT_LEN} read", text.len())));
     }
-    let psbt: Psbt = text.trim().parse().map_err(|_| Error::invalid_input(field, "is not a PSBT (base64 of a BIP174 PSBT)"))?;
+    let not_a_psbt = || Error::invalid_input(field, "is not a PSBT (base64 of a BIP174 PSBT)");
+    let bytes = base64::engine::general_purpose::STANDARD.decode(text.trim()).map_err(|_| not_a_psbt())?;
+    let psbt = Psbt::deserialize(&bytes).map_err(|_| not_a_psbt())?;
     if psbt.unsigned_tx.input.len() != psbt.inputs.len() {
         return Err(Error::invalid_input(field, "is not a PSBT: its inputs do not match its transaction's"));
     }
     Ok(psbt)
+}
+
+/// A PSBT as base64 text.
+fn encode(psbt: &Psbt) -> String {
+    base64::engine::general_purpose::STANDARD.encode(psbt.serialize())
 }
 
 /// The prevout a PSBT input carries.

@@ -93,7 +93,7 @@ pub fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
     let url = env("WALLET_SANDBOX_NODE_URL");
     let rest = url.trim_start_matches("http://");
     let (credentials, hostport) = rest.split_once('@').expect("credentials in the node URL");
-    let auth = bitcoin::base64::Engine::encode(&bitcoin::base64::engine::general_purpose::STANDARD, credentials);
+    let auth = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, credentials);
     let path = wallet.map_or("/".to_string(), |w| format!("/wallet/{w}"));
     let body = json!({"jsonrpc": "1.0", "id": "t", "method": method, "params": params}).to_string();
     let mut s = std::net::TcpStream::connect(hostport.trim_end_matches('/')).expect("connect to the node");
