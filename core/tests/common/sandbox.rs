@@ -31,22 +31,23 @@ pub fn sandbox_post(path: &str, body: Value) -> Value {
 /// A minimal blocking HTTP/1.1 POST of JSON to `base` (the sandbox, or the fault proxy's
 /// `/_proxy/...`): the answer's `data`, or the whole answer when it has no envelope.
 pub fn http_post(base: &str, path: &str, body: Value) -> Value {
-    http(base, "POST", path, Some(body))
+    http(base, "POST", path, "", Some(body))
 }
 
 /// A minimal blocking HTTP/1.1 GET of JSON from `base`.
 pub fn http_get(base: &str, path: &str) -> Value {
-    http(base, "GET", path, None)
+    http(base, "GET", path, "", None)
 }
 
-fn http(base: &str, method: &str, path: &str, body: Option<Value>) -> Value {
+/// One request (`headers`: more header lines, each ending in CRLF); a 2xx answer's JSON.
+fn http(base: &str, method: &str, path: &str, headers: &str, body: Option<Value>) -> Value {
     let hostport = base.trim_start_matches("http://").trim_end_matches('/').split('/').next().unwrap().to_string();
     let body = body.map(|b| b.to_string()).unwrap_or_default();
     let mut s = std::net::TcpStream::connect(&hostport).expect("connect to sandbox");
     s.set_read_timeout(Some(Duration::from_secs(300))).unwrap();
     write!(
         s,
-        "{method} {path} HTTP/1.1\r\nHost: {hostport}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        "{method} {path} HTTP/1.1\r\nHost: {hostport}\r\n{headers}Content-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
         body.len()
     )
     .unwrap();
@@ -95,19 +96,8 @@ pub fn node_rpc(wallet: Option<&str>, method: &str, params: Value) -> Value {
     let (credentials, hostport) = rest.split_once('@').expect("credentials in the node URL");
     let auth = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, credentials);
     let path = wallet.map_or("/".to_string(), |w| format!("/wallet/{w}"));
-    let body = json!({"jsonrpc": "1.0", "id": "t", "method": method, "params": params}).to_string();
-    let mut s = std::net::TcpStream::connect(hostport.trim_end_matches('/')).expect("connect to the node");
-    s.set_read_timeout(Some(Duration::from_secs(120))).unwrap();
-    write!(
-        s,
-        "POST {path} HTTP/1.1\r\nHost: {hostport}\r\nAuthorization: Basic {auth}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    )
-    .unwrap();
-    let mut resp = Vec::new();
-    s.read_to_end(&mut resp).unwrap();
-    let pos = resp.windows(4).position(|w| w == b"\r\n\r\n").expect("http response");
-    let v: Value = serde_json::from_slice(&resp[pos + 4..]).expect("node JSON");
+    let body = json!({"jsonrpc": "1.0", "id": "t", "method": method, "params": params});
+    let v = http(&format!("http://{hostport}"), "POST", &path, &format!("Authorization: Basic {auth}\r\n"), Some(body));
     assert!(v["error"].is_null(), "{method}: {}", v["error"]);
     v["result"].clone()
 }
