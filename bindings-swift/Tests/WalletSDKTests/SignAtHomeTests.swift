@@ -57,8 +57,11 @@ final class SignAtHomeTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(rate.litoshisPerVbyte, 10)
     }
 
-    func testSendSignedLocallyPaysInBothBuilds() async throws {
-        let c = try Sandbox.client()
+    func testSendSignedLocallyPaysInBothBuildsAndNoRequestCarriesTheKey() async throws {
+        // a key of its own, so that every request of the flow can be read back from the sandbox
+        let apiKey = try await Sandbox.mintKey(ttlSeconds: 3600 + Int.random(in: 0...50_000), compat: "default")
+        let c = try Sandbox.client(key: apiKey)
+        var wifs: [String] = []
         let recipient = try key("m/84'/1'/0'/0/9", .p2wpkh).address
         for (build, path, type) in [(BuildMode.service, "m/84'/1'/0'/0/5", KeyAddressType.p2wpkh), (.local, "m/49'/1'/0'/0/5", .p2shP2wpkh)] {
             let sender = try key(path, type)
@@ -68,6 +71,13 @@ final class SignAtHomeTests: XCTestCase {
             XCTAssertEqual(sent.review.outputs[0].amount, try Amount(ltc: "0.2"))
             let again = try await c.broadcastTransaction(signedTxHex: sent.hex)
             XCTAssertEqual(again.txid, sent.txid)
+            wifs.append(sender.privateKey.reveal())
+        }
+        let seen = try await Sandbox.post("/sandbox/requests", ["apiKey": apiKey])["requests"] as? [String] ?? []
+        XCTAssertTrue(seen.contains { $0.contains("/api/Transactions/broadcast-transaction") }, "the flow's requests were recorded")
+        for request in seen {
+            for wif in wifs { XCTAssertFalse(request.contains(wif), "a request carried the key") }
+            XCTAssertFalse(request.contains(phrase.reveal()), "a request carried the phrase")
         }
     }
 }

@@ -2,6 +2,7 @@ package org.walletsdk
 
 import kotlinx.coroutines.runBlocking
 import org.junit.Assert.assertEquals
+import org.junit.Assert.assertFalse
 import org.junit.Assert.assertTrue
 import org.junit.Test
 
@@ -56,8 +57,11 @@ class SignAtHomeTest {
     }
 
     @Test
-    fun sendSignedLocallyPaysInBothBuilds() = runBlocking {
-        val c = Sandbox.client()
+    fun sendSignedLocallyPaysInBothBuildsAndNoRequestCarriesTheKey() = runBlocking {
+        // a key of its own, so that every request of the flow can be read back from the sandbox
+        val apiKey = Sandbox.mintKey(3600L + (0..50_000).random(), "default")
+        val c = Sandbox.client(apiKey)
+        val keys = ArrayList<String>()
         val recipient = key("m/84'/1'/0'/0/9", KeyAddressType.P2WPKH).address
         for ((build, path) in listOf(BuildMode.SERVICE to "m/84'/1'/0'/0/5", BuildMode.LOCAL to "m/49'/1'/0'/0/5")) {
             val type = if (build == BuildMode.SERVICE) KeyAddressType.P2WPKH else KeyAddressType.P2SH_P2WPKH
@@ -66,6 +70,11 @@ class SignAtHomeTest {
             val sent = c.sendSignedLocally(sender.address, recipient, Amount.ofLtc("0.2"), listOf(sender.privateKey), SendLocallyOptions(build = build))
             assertEquals(Amount.ofLtc("0.2"), sent.review.outputs[0].amount)
             assertEquals(sent.txid, c.broadcastTransaction(sent.hex).txid)
+            keys += sender.privateKey.reveal()
         }
+        val seen = Sandbox.post("/sandbox/requests", """{"apiKey":"$apiKey"}""")
+        assertTrue("the flow's requests were recorded", seen.contains("/api/Transactions/broadcast-transaction"))
+        for (wif in keys) assertFalse("a request carried the key", seen.contains(wif))
+        assertFalse("a request carried the phrase", seen.contains(phrase.reveal()))
     }
 }
