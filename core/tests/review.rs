@@ -186,3 +186,35 @@ proptest! {
         prop_assert_eq!(e.kind(), ErrorKind::TransactionMismatch);
     }
 }
+
+/// `estimate_fee_rate` against a service of three blocks (through an in-memory transport): the
+/// percentile the target asks for, the highest over the blocks that hold more than their
+/// coinbase, never below the relay minimum.
+#[tokio::test]
+async fn the_fee_rate_is_the_targets_percentile_of_recent_blocks_floored_at_the_relay_minimum() {
+    use wallet_sdk::{Client, TransportRequest, TransportResponse, MIN_RELAY_FEE_RATE};
+    let client = Client::builder()
+        .base_url("https://wallet.example.com")
+        .credential("eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl")
+        .transport(|request: TransportRequest| {
+            let url = request.url.to_string();
+            let data = if url.contains("blockchain-info") {
+                r#"{"chain":"regtest","blocks":3}"#
+            } else if url.ends_with("blockheight=1") {
+                r#"{"height":1,"txs":3,"feeRatePercentiles":[1,2,20,60,45]}"#
+            } else if url.ends_with("blockheight=2") {
+                r#"{"height":2,"txs":5,"feeRatePercentiles":[1,2,30,40,50]}"#
+            } else {
+                // the coinbase alone: its percentiles are not a market
+                r#"{"height":3,"txs":1,"feeRatePercentiles":[99,99,99,99,99]}"#
+            };
+            let body = format!(r#"{{"successful":true,"data":{data}}}"#);
+            async move { Ok(TransportResponse::new(200, body)) }
+        })
+        .build()
+        .unwrap();
+    for (target, rate) in [(Some(1), 50), (Some(2), 60), (None, 30), (Some(6), 30), (Some(10), MIN_RELAY_FEE_RATE), (Some(100), MIN_RELAY_FEE_RATE)] {
+        assert_eq!(client.estimate_fee_rate(target).await.unwrap().litoshis_per_vbyte, rate, "target {target:?}");
+    }
+    assert_eq!(client.estimate_fee_rate(Some(0)).await.unwrap_err().field(), Some("target_blocks"));
+}

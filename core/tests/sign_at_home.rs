@@ -123,6 +123,14 @@ async fn inputs_without_their_key_stay_unsigned_and_bad_prevouts_are_refused() {
     assert!(!bad_key.to_string().contains("not a key"), "a key is never quoted");
 }
 
+/// Three keys of a phrase and their 2-of-3 multisig script.
+fn two_of_three_keys(phrase: &Secret) -> (Vec<offline::DerivedKey>, bitcoin::ScriptBuf) {
+    let keys: Vec<_> = (0..3).map(|i| offline::derive_key(phrase, &format!("m/48'/1'/0'/2'/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap()).collect();
+    let public: Vec<Vec<u8>> = keys.iter().map(|k| (0..k.public_key.len()).step_by(2).map(|i| u8::from_str_radix(&k.public_key[i..i + 2], 16).unwrap()).collect()).collect();
+    let script = two_of_three(&public);
+    (keys, script)
+}
+
 /// `OP_2 <a> <b> <c> OP_3 OP_CHECKMULTISIG`.
 fn two_of_three(keys: &[Vec<u8>]) -> bitcoin::ScriptBuf {
     let mut b = bitcoin::script::Builder::new().push_opcode(bitcoin::opcodes::all::OP_PUSHNUM_2);
@@ -149,9 +157,7 @@ fn regtest_address(script: &bitcoin::ScriptBuf) -> String {
 async fn a_two_of_three_multisig_signed_at_home_is_accepted_in_each_script_form() {
     let c = client();
     let phrase = offline::generate_mnemonic(12).unwrap();
-    let keys: Vec<_> = (0..3).map(|i| offline::derive_key(&phrase, &format!("m/48'/1'/0'/2'/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap()).collect();
-    let public: Vec<Vec<u8>> = keys.iter().map(|k| (0..k.public_key.len()).step_by(2).map(|i| u8::from_str_radix(&k.public_key[i..i + 2], 16).unwrap()).collect()).collect();
-    let script = two_of_three(&public);
+    let (keys, script) = two_of_three_keys(&phrase);
     let wsh = bitcoin::ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(script.as_bytes()));
     let forms = [
         ("p2wsh", wsh.clone()),
@@ -226,9 +232,7 @@ async fn a_psbt_signed_here_is_the_one_the_nodes_wallet_signs() {
 async fn a_multisig_psbt_signed_by_two_parties_is_combined_and_finalized_as_the_node_does() {
     let c = client();
     let phrase = offline::generate_mnemonic(12).unwrap();
-    let keys: Vec<_> = (0..3).map(|i| offline::derive_key(&phrase, &format!("m/48'/1'/0'/2'/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap()).collect();
-    let public: Vec<Vec<u8>> = keys.iter().map(|k| (0..k.public_key.len()).step_by(2).map(|i| u8::from_str_radix(&k.public_key[i..i + 2], 16).unwrap()).collect()).collect();
-    let script = two_of_three(&public);
+    let (keys, script) = two_of_three_keys(&phrase);
     let spk = bitcoin::ScriptBuf::new_p2wsh(&bitcoin::WScriptHash::hash(script.as_bytes()));
     let address = regtest_address(&spk);
     let funding = fund(&address, "0.3", true);
