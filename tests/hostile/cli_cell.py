@@ -21,7 +21,13 @@ import tempfile
 # the CLI's secret inputs, read from WALLET_<NAME> (cli/README.md, "Secrets")
 SECRET_INPUTS = {"passphrase", "old_passphrase", "new_passphrase", "mnemonics", "private_key", "wif", "code", "bip39_passphrase"}
 # the CLI's exit codes of an SDK error kind (cli/README.md, "Exit codes")
-KIND_EXITS = set(range(3, 19)) | {20}
+KIND_EXITS = set(range(3, 19)) | {20, 22}
+# an operation whose subcommand is not its name: its subcommand, its flags by argument, and the
+# argument that goes on stdin (never a flag or a variable: the CLI reads keys from a file or stdin)
+SUBCOMMANDS = {
+    "send_signed_locally": (["send", "--sign-locally", "--keys-file", "-"],
+                            {"sender_address": "--from", "recipient_address": "--to", "amount": "--amount", "build": "--build"}, "key"),
+}
 MARK = "HOSTILE-RESULT "
 
 
@@ -29,20 +35,26 @@ def main() -> int:
     cells_path, name = sys.argv[1], sys.argv[2]
     cell = next(c for c in json.load(open(cells_path))["cells"] if c["name"] == name)
     argv = [os.environ["HOSTILE_CLI"], "--json", "--base-url", os.environ["WALLET_FAULT_PROXY_URL"], "--timeout", "120", "--backoff", "0.1"]
-    argv.append(cell["op"].replace("_", "-"))
+    subcommand, flags, on_stdin = SUBCOMMANDS.get(cell["op"], ([cell["op"].replace("_", "-")], {}, None))
+    argv += subcommand
     # a wallet's secrets are not wanted here, and the CLI refuses a creation that says nothing of them
     if cell["op"] in ("create_encrypted_wallet", "create_importable_wallet", "create_importable_encrypted_wallet"):
         argv.append("--discard-secrets")
     env = dict(os.environ)
+    stdin = b""
     for key, value in cell["args"].items():
-        if key in SECRET_INPUTS:
+        if key == on_stdin:
+            stdin = value.encode() + b"\n"
+        elif key in flags:
+            argv += [flags[key], value]
+        elif key in SECRET_INPUTS:
             env["WALLET_" + key.upper()] = value
         else:
             argv += ["--" + key.replace("_", "-"), value if isinstance(value, str) else json.dumps(value)]
     with tempfile.TemporaryDirectory() as state:
         # the CLI keeps its state key under XDG_STATE_HOME: one of the cell's own
         env["XDG_STATE_HOME"] = state
-        done = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL, capture_output=True)
+        done = subprocess.run(argv, env=env, input=stdin, capture_output=True)
     out, err = done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace")
     sys.stdout.write(out)
     sys.stderr.write(err)

@@ -264,6 +264,55 @@ def echoed_input_cells() -> list:
     return cells
 
 
+BUILD_PATH = "/api/Transactions/create-raw-transaction-v2"
+BROADCAST_PATH = "/api/Transactions/broadcast-transaction"
+SIGN_PATH = "/api/Transactions/sign-transaction"
+# The coins each driver run makes on the node for the build cells: name -> (owner, LTC). The
+# owners are addresses of a node wallet of that run; the sender's key is given to the SDK.
+BUILD_COINS = {"coin": ("sender", "0.6"), "spare": ("sender", "0.6"), "foreign": ("stranger", "0.3")}
+PAYMENT = "0.2"
+# what the service builds for that payment from `coin`: the recipient, then the change
+HONEST = [["recipient", PAYMENT], ["sender", "0.3999"]]
+
+
+def build_cells() -> list:
+    """send_signed_locally through the fault proxy, whose answer to the service's build
+    (create_raw_transaction_v2) is a transaction the driver makes on the node (`rule.build`:
+    inputs are BUILD_COINS, outputs (owner, LTC); the answer claims `claimed_fee` and, when given,
+    `claimed_input_ltc` as the value of every input). Each hostile build must be refused as
+    transaction_mismatch before any signature: the service's signing and broadcast paths are
+    never reached (`unreached`), and no request carries the sender's key (the sandbox's record)."""
+    hostile = [
+        ("pays-another-address", "pays the payment to a stranger", ["coin"], [["stranger", PAYMENT], ["sender", "0.3999"]]),
+        ("adds-an-output", "adds an output to a stranger, taken from the change", ["coin"], HONEST[:1] + [["sender", "0.3998"], ["stranger", "0.0001"]]),
+        ("drops-the-change", "drops the change: the miners get 0.3999 LTC", ["coin"], HONEST[:1]),
+        ("spends-a-foreign-input", "spends a coin of a stranger as well", ["coin", "foreign"], HONEST[:1] + [["sender", "0.6998"]]),
+        ("raises-the-fee", "raises the fee to 0.0201 LTC (the default cap is 0.01)", ["coin"], HONEST[:1] + [["sender", "0.3799"]]),
+        ("one-litoshi-less", "pays the recipient one litoshi less", ["coin"], [["recipient", "0.19999999"], ["sender", "0.39990001"]]),
+        ("one-litoshi-more", "pays the recipient one litoshi more", ["coin"], [["recipient", "0.20000001"], ["sender", "0.39989999"]]),
+    ]
+    args = {"sender_address": "${sender}", "recipient_address": "${recipient}", "amount": PAYMENT, "key": "${sender_key}", "build": "service"}
+
+    def one(name: str, about: str, inputs: list, outputs: list, expect: list, **claims) -> dict:
+        build_spec = {"inputs": inputs, "outputs": outputs, "claimed_fee": claims.get("claimed_fee", "0.0001")}
+        if "claimed_input_ltc" in claims:
+            build_spec["claimed_input_ltc"] = claims["claimed_input_ltc"]
+        rule = {"path": BUILD_PATH, "action": "respond", "status": 200, "build": build_spec}
+        c = {"name": f"build-{name}.send_signed_locally", "about": about, "op": "send_signed_locally", "args": args, "rule": rule, "expect": expect}
+        if expect == ["transaction_mismatch"]:
+            c["unreached"] = [SIGN_PATH, BROADCAST_PATH]
+        else:
+            c["reached"] = [BROADCAST_PATH]
+        return c
+
+    cells = [one(n, f"the service's build {about}", i, o, ["transaction_mismatch"]) for n, about, i, o in hostile]
+    cells.append(one("claims-prevout-values", "the service's build raises the fee to 0.0201 LTC and claims its input worth 0.02 LTC more (0.62) and a fee of 0.0001",
+                     ["coin"], HONEST[:1] + [["sender", "0.3799"]], ["transaction_mismatch"], claimed_input_ltc="0.62"))
+    cells.append(one("honest-lying-fee", "an honest build from the spare coin whose answer claims a fee of one litoshi: signed and sent, the fee read from the chain",
+                     ["spare"], HONEST, ["ok"], claimed_fee="0.00000001"))
+    return cells
+
+
 def build() -> str:
     doc = {
         "about": [
@@ -272,10 +321,12 @@ def build() -> str:
             "which answers it with `rule` (bodyParts: docs/fault-proxy.md); scripts/test-hostile scopes the rule to",
             "a fresh API key and runs each cell in each language in a child process of its own. `expect`: the kinds",
             "the call may end with (`ok` for a success). No text the child prints may hold any of `secrets`.",
+            "A `rule.build` is made by the driver on the node, with the `${…}` of `args` (tests/hostile/README.md, \"Builds\").",
         ],
         "depth": DEPTH,
         "secrets": SECRETS,
-        "cells": deep_cells() + big_cells() + secret_data_cells() + echo_cells() + echoed_input_cells(),
+        "build_coins": BUILD_COINS,
+        "cells": deep_cells() + big_cells() + secret_data_cells() + echo_cells() + echoed_input_cells() + build_cells(),
     }
     names = [c["name"] for c in doc["cells"]]
     assert len(names) == len(set(names)), "cell names repeat"

@@ -27,6 +27,7 @@ with `panic = "abort"`: run through cli_cell.py).
 """
 
 import argparse
+import base64
 import json
 import os
 import random
@@ -41,6 +42,7 @@ import time
 import urllib.parse
 import urllib.request
 from concurrent.futures import ThreadPoolExecutor
+from decimal import Decimal
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -105,6 +107,89 @@ def arm(rule: Dict[str, Any], key: str) -> None:
 def hits(path: str, key: str) -> int:
     query = urllib.parse.urlencode({"path": path, "key": key})
     return int(http("GET", env("WALLET_FAULT_PROXY_URL").rstrip("/") + "/_proxy/hits?" + query)["hits"])
+
+
+def node(method: str, params: List[Any], wallet: Optional[str] = None) -> Any:
+    """A JSON-RPC call to the sandbox's node (WALLET_SANDBOX_NODE_URL holds its credentials)."""
+    url = urllib.parse.urlsplit(env("WALLET_SANDBOX_NODE_URL"))
+    auth = base64.b64encode(f"{urllib.parse.unquote(url.username or '')}:{urllib.parse.unquote(url.password or '')}".encode()).decode()
+    path = f"/wallet/{urllib.parse.quote(wallet)}" if wallet else "/"
+    body = json.dumps({"jsonrpc": "1.0", "id": "hostile", "method": method, "params": params}).encode()
+    req = urllib.request.Request(f"http://{url.hostname}:{url.port}{path}", data=body, method="POST",
+                                 headers={"content-type": "application/json", "authorization": "Basic " + auth})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            answer = json.loads(r.read())
+    except urllib.error.HTTPError as e:
+        answer = json.loads(e.read() or b"{}")
+    if answer.get("error"):
+        raise RuntimeError(f"node {method}: {answer['error']}")
+    return answer["result"]
+
+
+# ---- build cells: transactions made on the node for the cells' answers (README, "Builds")
+
+AMOUNT = re.compile(r'"@amount:([0-9.]+)@"')
+
+
+def with_amounts(value: Any) -> str:
+    """JSON text in which every `Decimal` is a plain decimal number (the service's shape; a
+    float would not say 0.3999 exactly)."""
+    text = json.dumps(value, separators=(",", ":"), default=lambda d: f"@amount:{d:f}@")
+    return AMOUNT.sub(lambda m: m.group(1), text)
+
+
+def build_vars(lang: str, coins: Dict[str, Tuple[str, str]]) -> Tuple[Dict[str, str], Dict[str, Dict[str, Any]]]:
+    """A node wallet of this run with the build cells' addresses (`sender`, `recipient`,
+    `stranger`) and the sender's WIF (`sender_key`), and `coins` paid to their owners and mined:
+    name -> txid, vout, value."""
+    wallet = f"hostile-build-{lang}-{os.getpid()}-{random.randrange(1 << 30)}"
+    node("createwallet", [wallet])
+    names = {n: node("getnewaddress", ["", "bech32"], wallet) for n in ("sender", "recipient", "stranger")}
+    names["sender_key"] = node("dumpprivkey", [names["sender"]], wallet)
+    made = {}
+    for coin, (owner, ltc) in coins.items():
+        body = {"address": names[owner], "amount": ltc, "mine": True}
+        txid = http("POST", env("WALLET_SDK_BASE_URL").rstrip("/") + "/sandbox/fund", body)["data"]["txid"]
+        tx = node("getrawtransaction", [txid, True])
+        vout = next(o["n"] for o in tx["vout"] if names[owner] in (o["scriptPubKey"].get("addresses") or [o["scriptPubKey"].get("address")]))
+        made[coin] = {"txid": txid, "vout": vout, "value": Decimal(ltc)}
+    return names, made
+
+
+def substitute(value: Any, names: Dict[str, str]) -> Any:
+    if isinstance(value, str):
+        return re.sub(r"\$\{([a-z_]+)\}", lambda m: names[m.group(1)], value)
+    return value
+
+
+def materialize(doc: Dict[str, Any], lang: str) -> Tuple[Dict[str, Any], Dict[str, str]]:
+    """The cells with every `rule.build` made into the answer's body and the `${…}` of `args`
+    filled in, and the names filled in (their secrets are looked for like the planted ones)."""
+    cells = [c for c in doc["cells"] if "build" in c["rule"]]
+    if not cells:
+        return doc, {}
+    names, coins = build_vars(lang, doc["build_coins"])
+    made = []
+    for c in doc["cells"]:
+        spec = c["rule"].get("build")
+        if spec is None:
+            made.append(c)
+            continue
+        inputs = [coins[n] for n in spec["inputs"]]
+        outputs = [{names[owner]: ltc} for owner, ltc in spec["outputs"]]
+        hex_ = node("createrawtransaction", [[{"txid": i["txid"], "vout": i["vout"]} for i in inputs], outputs])
+        claimed = spec.get("claimed_input_ltc")
+        data = {
+            "hex": hex_, "fee": Decimal(spec["claimed_fee"]), "changePosition": 1 if len(outputs) > 1 else None,
+            "inputs": [{"txid": i["txid"], "vout": i["vout"], "amount": Decimal(claimed) if claimed else i["value"]} for i in inputs],
+            "outputs": [{"address": names[owner], "amount": Decimal(ltc)} for owner, ltc in spec["outputs"]],
+        }
+        body = with_amounts({"successful": True, "message": "Raw transaction created", "data": data})
+        rule = {k: v for k, v in c["rule"].items() if k != "build"}
+        rule["bodyParts"] = [{"text": body}]
+        made.append(dict(c, rule=rule, args={k: substitute(v, names) for k, v in c["args"].items()}))
+    return dict(doc, cells=made), names
 
 
 # ---- secrets: the planted ones and the key, whole and in parts
@@ -243,6 +328,13 @@ def limit_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
 
+def sent_in_requests(key: str, secrets: Dict[str, str]) -> List[str]:
+    """The names of the secrets that a request made with this API key carried, whole (the
+    sandbox's record of each key's requests)."""
+    seen = http("POST", env("WALLET_SDK_BASE_URL").rstrip("/") + "/sandbox/requests", {"apiKey": key})["data"]["requests"]
+    return [n for n, v in secrets.items() if any(v in r for r in seen)]
+
+
 def run_cell(lang: str, cell: Dict[str, Any], cells_path: Path, planted: Dict[str, str], timeout: float, out_dir: Path) -> Dict[str, Any]:
     name = cell["name"]
     started = time.monotonic()
@@ -289,8 +381,13 @@ def run_cell(lang: str, cell: Dict[str, Any], cells_path: Path, planted: Dict[st
     try:
         if hits(cell["rule"]["path"], key) < 1:
             problems.append("the call never reached the proxy's rule")
+        problems += [f"{p} was reached" for p in cell.get("unreached", []) if hits(p, key) > 0]
+        problems += [f"{p} was never reached" for p in cell.get("reached", []) if hits(p, key) < 1]
     except Exception as e:  # the proxy itself failed: that is worth knowing too
         problems.append(f"proxy hits unavailable: {e}")
+    given = {n: v for n, v in secrets.items() if v in json.dumps(cell["args"]) and n != "credential"}
+    if given:
+        problems += [f"a request carried {n}" for n in sent_in_requests(key, given)]
     for secret_name, how in leaks(stdout + "\n" + stderr, secrets):
         places = where(secret_name, secrets[secret_name], result, stdout, stderr)
         problems.append(f"{secret_name} ({how}) in {', '.join(places) or 'the output'}")
@@ -304,20 +401,28 @@ def run_cell(lang: str, cell: Dict[str, Any], cells_path: Path, planted: Dict[st
 
 
 def run(args: argparse.Namespace) -> int:
-    cells_path = Path(args.cells).resolve()
-    doc = json.loads(cells_path.read_text())
-    planted = doc["secrets"]
-    self_test(planted)
-    cells = [c for c in doc["cells"] if not args.only or any(o in c["name"] for o in args.only)]
+    doc = json.loads(Path(args.cells).read_text())
+    self_test(doc["secrets"])
+    doc["cells"] = [c for c in doc["cells"] if not args.only or any(o in c["name"] for o in args.only)]
     out_dir = Path(args.out)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    if args.materialized and len(args.lang) != 1:
+        sys.exit("--materialized takes one --lang")
     lock = threading.Lock()
     failed = 0
     # rules left armed by an earlier run (a cell's rule answers up to RULE_COUNT requests) go
     http("POST", env("WALLET_FAULT_PROXY_URL").rstrip("/") + "/_proxy/reset", {})
+    jobs = []
+    for lang in args.lang:
+        # the cells as this language's runner reads them: the build cells made for this run
+        made, names = materialize(doc, lang)
+        cells_path = Path(args.materialized or out_dir / f"cells-{lang}.json")
+        cells_path.write_text(json.dumps(made))
+        planted = dict(doc["secrets"], **{n: v for n, v in names.items() if n.endswith("_key")})
+        jobs += [(lang, c, cells_path, planted) for c in made["cells"]]
     with open(args.results, "a") as results, ThreadPoolExecutor(max_workers=args.jobs) as pool:
-        jobs = [(lang, c) for lang in args.lang for c in cells]
-        futures = [pool.submit(run_cell, lang, c, cells_path, planted, args.timeout, out_dir) for lang, c in jobs]
-        for (lang, c), fut in zip(jobs, futures):
+        futures = [pool.submit(run_cell, lang, c, cells_path, planted, args.timeout, out_dir) for lang, c, cells_path, planted in jobs]
+        for (lang, c, _, _), fut in zip(jobs, futures):
             try:
                 r = fut.result()
             except Exception as e:  # the driver's own trouble (sandbox, proxy): the cell fails, named
@@ -370,6 +475,7 @@ def main() -> int:
     p.add_argument("--timeout", type=float, default=float(os.environ.get("HOSTILE_TIMEOUT", "300")))
     p.add_argument("--results", default=str(ROOT / "target/hostile/results.jsonl"))
     p.add_argument("--out", default=str(ROOT / "target/hostile"))
+    p.add_argument("--materialized", metavar="PATH", help="where the runner reads the cells (default OUT/cells-LANG.json)")
     p.add_argument("--summary", metavar="RESULTS")
     args = p.parse_args()
     if args.summary:
