@@ -166,8 +166,27 @@ fn build_mode(py: Python<'_>, build: &str) -> PyResult<wallet_sdk::BuildMode> {
     }
 }
 
-fn send_options(py: Python<'_>, fee_rate: Option<u64>, change_address: Option<String>, build: &str, fee_policy: Option<PyRef<'_, FeePolicy>>) -> PyResult<wallet_sdk::SendLocallyOptions> {
-    Ok(wallet_sdk::SendLocallyOptions { fee_rate, change_address, build: build_mode(py, build)?, fee_policy: fee_policy.map(|p| p.0) })
+/// The keyword arguments of ``send_signed_locally`` (both clients), as the core's options.
+struct SendOptions<'py> {
+    fee_rate: Option<u64>,
+    change_address: Option<String>,
+    build: &'py str,
+    fee_policy: Option<PyRef<'py, FeePolicy>>,
+    wallet_name: Option<String>,
+    service_fee: Option<(String, AmountArg)>,
+}
+
+impl SendOptions<'_> {
+    fn into_core(self, py: Python<'_>) -> PyResult<wallet_sdk::SendLocallyOptions> {
+        Ok(wallet_sdk::SendLocallyOptions {
+            fee_rate: self.fee_rate,
+            change_address: self.change_address,
+            build: build_mode(py, self.build)?,
+            fee_policy: self.fee_policy.map(|p| p.0),
+            wallet_name: self.wallet_name,
+            service_fee: self.service_fee.map(|(a, m)| (a, m.0)),
+        })
+    }
 }
 
 fn done<C, T>(py: Python<'_>, r: Result<wallet_sdk::Result<C>, String>, make: impl FnOnce(C) -> T) -> PyResult<Py<PyAny>>
@@ -210,8 +229,11 @@ impl Client {
     /// Pays ``amount`` from ``sender_address`` to ``recipient_address`` without a key leaving
     /// the process: build (``build="service"`` or ``"local"``), review, sign at home with
     /// ``keys``, broadcast; a ``SentTransaction``. Nothing is signed when the review refuses
-    /// the build; the broadcast is safe to repeat (the same txid).
-    #[pyo3(signature = (sender_address, recipient_address, amount, keys, *, fee_rate = None, change_address = None, build = "service", fee_policy = None))]
+    /// the build; the broadcast is safe to repeat (the same txid). A service build with
+    /// ``wallet_name`` is the wallet's (``create_raw_transaction``, or ``_v3`` with
+    /// ``service_fee=(address, amount)``, an output paying exactly that besides the recipient);
+    /// a local build pays ``service_fee`` too.
+    #[pyo3(signature = (sender_address, recipient_address, amount, keys, *, fee_rate = None, change_address = None, build = "service", fee_policy = None, wallet_name = None, service_fee = None))]
     #[allow(clippy::too_many_arguments)]
     fn send_signed_locally(
         &self,
@@ -224,8 +246,10 @@ impl Client {
         change_address: Option<String>,
         build: &str,
         fee_policy: Option<PyRef<'_, FeePolicy>>,
+        wallet_name: Option<String>,
+        service_fee: Option<(String, AmountArg)>,
     ) -> PyResult<Py<PyAny>> {
-        let options = send_options(py, fee_rate, change_address, build, fee_policy)?;
+        let options = SendOptions { fee_rate, change_address, build, fee_policy, wallet_name, service_fee }.into_core(py)?;
         let c = self.client(py)?;
         let r = py.detach(|| wallet_sdk::panic::catch(|| c.send_signed_locally(&sender_address, &recipient_address, amount.0, &keys_of(&keys), options)));
         done(py, r, SentTransaction)
@@ -255,7 +279,7 @@ impl AsyncClient {
     }
 
     /// The coroutine form of :meth:`Client.send_signed_locally` (same arguments and rules).
-    #[pyo3(signature = (sender_address, recipient_address, amount, keys, *, fee_rate = None, change_address = None, build = "service", fee_policy = None))]
+    #[pyo3(signature = (sender_address, recipient_address, amount, keys, *, fee_rate = None, change_address = None, build = "service", fee_policy = None, wallet_name = None, service_fee = None))]
     #[allow(clippy::too_many_arguments)]
     fn send_signed_locally<'py>(
         &self,
@@ -268,8 +292,10 @@ impl AsyncClient {
         change_address: Option<String>,
         build: &str,
         fee_policy: Option<PyRef<'_, FeePolicy>>,
+        wallet_name: Option<String>,
+        service_fee: Option<(String, AmountArg)>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let options = send_options(py, fee_rate, change_address, build, fee_policy)?;
+        let options = SendOptions { fee_rate, change_address, build, fee_policy, wallet_name, service_fee }.into_core(py)?;
         let c = self.client(py)?;
         let keys: Arc<Vec<SecretArg>> = Arc::new(keys);
         future_into_py(py, async move {

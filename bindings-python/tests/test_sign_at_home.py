@@ -83,3 +83,35 @@ def test_send_signed_locally_pays_in_both_builds_and_no_request_carries_the_key(
         assert (await ac.estimate_fee_rate(1)).litoshis_per_vbyte >= 10
 
     asyncio.run(go())
+
+
+def test_keys_from_a_phrase_sign_as_the_derived_keys_do() -> None:
+    paths = ["m/84'/1'/0'/0/0", "m/49'/1'/0'/0/3"]
+    keys = offline.keys_from_phrase(PHRASE, paths, "regtest")
+    assert [k.reveal() for k in keys] == [offline.derive_key(PHRASE, p, "p2wpkh", "regtest").private_key.reveal() for p in paths]
+    assert all(isinstance(k, w.Secret) and repr(k) == "Secret('[REDACTED]')" for k in keys)
+    with pytest.raises(w.InvalidInputError) as bad:
+        offline.keys_from_phrase(PHRASE, ["m/84'/1'", "84/0"], "regtest")
+    assert bad.value.field == "paths" and "path 1" in str(bad.value)
+    with pytest.raises(w.InvalidInputError) as none:
+        offline.keys_from_phrase(PHRASE, [], "regtest")
+    assert none.value.field == "paths"
+
+
+def test_a_wallets_build_with_a_service_fee_and_a_local_one_pay_it_exactly() -> None:
+    c = make_client()
+    wallet = unique("py_home_fee")
+    c.create_wallet(wallet)
+    sender = c.create_address(wallet, address_type="bech32").address
+    private_key = c.address_private_key(wallet, sender).private_key
+    recipient, platform = key("m/84'/1'/0'/0/20", "p2wpkh").address, key("m/84'/1'/0'/0/21", "p2wpkh").address
+    fund(sender, "1")
+    for options in [dict(wallet_name=wallet), dict(wallet_name=wallet, service_fee=(platform, "0.015")), dict(build="local", service_fee=(platform, "0.015"))]:
+        sent = c.send_signed_locally(sender, recipient, "0.1", [private_key], **options)
+        fees = [(o.address, o.amount) for o in sent.review.outputs if o.role == "service_fee"]
+        assert fees == ([(platform, w.Amount("0.015"))] if "service_fee" in options else []), options
+        assert c.transaction_details(sent.txid).txid == sent.txid
+        sandbox_post("/sandbox/mine", {"blocks": 1})  # a wallet builds from confirmed coins only
+    with pytest.raises(w.InvalidInputError) as e:
+        c.send_signed_locally(sender, recipient, "0.1", [private_key], service_fee=(platform, "0.015"))
+    assert e.value.field == "wallet_name"

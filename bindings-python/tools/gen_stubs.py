@@ -103,7 +103,7 @@ def _client_members(cls: str, is_async: bool) -> List[Tuple[str, str, str]]:
         (a, "prevouts_for(self, unsigned_hex: str)", "List[Prevout]"),
         (a, "review_transaction(self, unsigned_hex: str, intent: TransactionIntent)", "TransactionReview"),
         (a, "estimate_fee_rate(self, target_blocks: Optional[int] = None)", "FeeRate"),
-        (a, "send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None)", "SentTransaction"),
+        (a, "send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None, wallet_name: Optional[str] = None, service_fee: Optional[Tuple[str, AmountLike]] = None)", "SentTransaction"),
     ]
     if is_async:
         out += [
@@ -169,6 +169,7 @@ OFFLINE_FUNCTIONS: List[Tuple[str, str]] = [
     ("validate_mnemonic(phrase: SecretLike)", "bool"),
     ("mnemonic_to_seed(mnemonic: SecretLike, passphrase: SecretLike = '')", "Secret"),
     ("derive_key(mnemonic: SecretLike, path: str, address_type: KeyAddressTypeLike, network: NetworkLike, passphrase: SecretLike = '')", "DerivedKey"),
+    ("keys_from_phrase(mnemonic: SecretLike, paths: Sequence[str], network: NetworkLike, passphrase: SecretLike = '')", "List[Secret]"),
     ("default_address(mnemonic: SecretLike, address_type: Optional[KeyAddressTypeLike] = None, *, network: NetworkLike)", "str"),
     ("build_payment_uri(address: str, *, network: NetworkLike, amount: Optional[AmountLike] = None, label: Optional[str] = None, message: Optional[str] = None, extras: Optional[Union[Mapping[str, str], Iterable[Tuple[str, str]]]] = None)", "str"),
     ("parse_payment_uri(uri: str, network: NetworkLike)", "PaymentRequest"),

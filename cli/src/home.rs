@@ -20,6 +20,15 @@ pub enum Build {
     Local,
 }
 
+/// Keys derived from a recovery phrase instead of read as WIFs.
+#[derive(clap::Args, Debug)]
+pub struct PhrasePaths {
+    /// Derive a key at this BIP32 path (repeatable, e.g. m/84'/2'/0'/0/0): the keys file then
+    /// holds a BIP39 phrase, not WIFs (its BIP39 passphrase, if any, in WALLET_BIP39_PASSPHRASE)
+    #[arg(long = "path", value_name = "PATH")]
+    paths: Vec<String>,
+}
+
 /// The commands.
 #[derive(Subcommand, Debug)]
 pub enum Home {
@@ -50,6 +59,16 @@ pub enum Home {
         /// Where change goes (local builds; default the sender)
         #[arg(long)]
         change_address: Option<String>,
+        /// The service's wallet that holds the sender's address: a service build from its coins
+        /// (create-raw-transaction, or -v3 with --service-fee)
+        #[arg(long)]
+        wallet: Option<String>,
+        /// An output paying exactly this besides the recipient, e.g. a platform's fee (service
+        /// builds need --wallet)
+        #[arg(long, value_name = "ADDRESS=LTC")]
+        service_fee: Option<String>,
+        #[command(flatten)]
+        keys_from: PhrasePaths,
     },
     /// Check an unsigned transaction against what it should do, before anything signs it
     Review {
@@ -94,6 +113,8 @@ pub enum Psbt {
         /// The file of the private keys, one WIF per line ('-': stdin)
         #[arg(long, value_name = "PATH")]
         keys_file: String,
+        #[command(flatten)]
+        keys_from: PhrasePaths,
     },
     /// One PSBT with the signatures of several (no service)
     Combine {
@@ -119,8 +140,8 @@ impl Home {
 pub async fn run(cmd: &Home, client: Option<&Client>) -> Result<Value, Failure> {
     let client = || client.ok_or_else(|| Failure::Local("this command needs the service".into()));
     match cmd {
-        Home::Send { from, to, amount, keys_file, build, fee_rate, change_address, .. } => {
-            let keys = read_keys(keys_file)?;
+        Home::Send { from, to, amount, keys_file, build, fee_rate, change_address, wallet, service_fee, keys_from, .. } => {
+            let keys = read_keys(keys_file, &keys_from.paths)?;
             let keys: Vec<&Secret> = keys.iter().collect();
             let options = wallet_sdk::SendLocallyOptions {
                 fee_rate: *fee_rate,
@@ -130,6 +151,8 @@ pub async fn run(cmd: &Home, client: Option<&Client>) -> Result<Value, Failure> 
                     Build::Local => wallet_sdk::BuildMode::Local,
                 },
                 fee_policy: None,
+                wallet_name: wallet.clone(),
+                service_fee: service_fee.as_deref().map(|f| pair(f, "--service-fee")).transpose()?,
             };
             let sent = client()?.send_signed_locally(from, to, Amount::from_ltc(amount)?, &keys, options).await?;
             Ok(json!({ "txid": sent.txid, "hex": sent.hex, "fee": sent.fee.to_string(), "review": review_json(&sent.review) }))
@@ -154,9 +177,9 @@ pub async fn run(cmd: &Home, client: Option<&Client>) -> Result<Value, Failure> 
             let prevouts = client()?.prevouts_for(&hex).await?;
             Ok(json!({ "psbt": offline::psbt_from_transaction(&hex, &prevouts)? }))
         }
-        Home::Psbt(Psbt::Sign { psbt, keys_file }) => {
+        Home::Psbt(Psbt::Sign { psbt, keys_file, keys_from }) => {
             let psbt = text_or_stdin(psbt)?;
-            let keys = read_keys(keys_file)?;
+            let keys = read_keys(keys_file, &keys_from.paths)?;
             let keys: Vec<&Secret> = keys.iter().collect();
             Ok(json!({ "psbt": offline::sign_psbt(&psbt, &keys)? }))
         }
@@ -196,8 +219,9 @@ fn text_or_stdin(text: &str) -> Result<String, Failure> {
     Ok(s.trim().to_string())
 }
 
-/// The keys of a file (or stdin), one WIF per line; blank lines are skipped.
-fn read_keys(path: &str) -> Result<Vec<Secret>, Failure> {
+/// The keys of a file (or stdin), one WIF per line (blank lines are skipped); or, with
+/// `paths`, the keys at those paths of the phrase the file holds.
+fn read_keys(path: &str, paths: &[String]) -> Result<Vec<Secret>, Failure> {
     let text = Secret::new(if path == "-" {
         let mut s = String::new();
         std::io::stdin().take(1024 * 1024).read_to_string(&mut s).map_err(|e| Failure::Usage(format!("cannot read the keys from stdin: {e}")))?;
@@ -205,6 +229,12 @@ fn read_keys(path: &str) -> Result<Vec<Secret>, Failure> {
     } else {
         std::fs::read_to_string(path).map_err(|e| Failure::Usage(format!("cannot read the keys from {path}: {e}")))?
     });
+    if !paths.is_empty() {
+        let passphrase = Secret::new(std::env::var(crate::secrets::env_name("bip39_passphrase")).unwrap_or_default());
+        let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+        // the network only names the keys' WIF prefix; signing takes a key of any network
+        return Ok(offline::keys_from_phrase(text.expose().trim(), &paths, offline::Network::Mainnet, &passphrase)?);
+    }
     let keys: Vec<Secret> = text.expose().lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| Secret::new(l.to_string())).collect();
     if keys.is_empty() {
         return Err(Failure::Usage(format!("no key in {}", if path == "-" { "stdin" } else { path })));

@@ -447,5 +447,27 @@ fn signing_at_home_reads_keys_from_a_file_and_sends_reviews_and_finalizes() {
     // keys never come as an argument
     let no_file = wallet(&["send", "--sign-locally", "--from", &sender.address, "--to", &recipient, "--amount", "0.1"], &[]);
     assert_eq!(no_file.status.code(), Some(2), "{}", text(&no_file.stderr));
+
+    // the key at a path of the phrase in the file, and a platform's fee paid exactly
+    let phrase_file = dir.join("phrase.txt");
+    std::fs::write(&phrase_file, format!("{}\n", phrase.expose())).unwrap();
+    let payer = key("m/84'/1'/0'/0/7");
+    fund(&payer.address, "0.5");
+    let platform = key("m/84'/1'/0'/0/8").address;
+    let fee = format!("{platform}=0.015");
+    let with_fee = ["--json", "send", "--sign-locally", "--from", &payer.address, "--to", &recipient, "--amount", "0.1", "--build", "local",
+        "--keys-file", phrase_file.to_str().unwrap(), "--path", "m/84'/1'/0'/0/7", "--service-fee", &fee];
+    let o = wallet(&with_fee, &[]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let sent: Value = serde_json::from_slice(&o.stdout).unwrap();
+    let fee_output = sent["review"]["outputs"].as_array().unwrap().iter().find(|o| o["role"] == "service_fee").cloned().expect("the fee output");
+    assert_eq!((fee_output["address"].as_str(), fee_output["amount"].as_str()), (Some(platform.as_str()), Some("0.01500000")));
+    for secret in [phrase.expose(), payer.private_key.expose()] {
+        assert!(!text(&o.stdout).contains(secret) && !text(&o.stderr).contains(secret));
+    }
+    // a service build of a fee needs the wallet that holds the sender
+    let o = wallet(&["--json", "send", "--sign-locally", "--from", &payer.address, "--to", &recipient, "--amount", "0.1", "--keys-file", keys, "--service-fee", &fee], &[]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o.stderr));
+    assert!(text(&o.stderr).contains("\"field\":\"wallet_name\""), "{}", text(&o.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -107,8 +107,11 @@ fn mismatch(why: String) -> Error {
 /// How [`Client::send_signed_locally`] builds the transaction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum BuildMode {
-    /// The service builds it (`create_raw_transaction_v2` from the sender's outputs the SDK
-    /// chose); the review checks it.
+    /// The service builds it; the review checks it. Without
+    /// [`wallet_name`](SendLocallyOptions::wallet_name): `create_raw_transaction_v2` from the
+    /// sender's outputs the SDK chose. With it, the wallet that holds the sender's address
+    /// chooses: `create_raw_transaction`, or `create_raw_transaction_v3` with a
+    /// [`service_fee`](SendLocallyOptions::service_fee).
     #[default]
     Service,
     /// The SDK builds it from the sender's unspent outputs (largest first) at the fee rate.
@@ -127,6 +130,14 @@ pub struct SendLocallyOptions {
     pub build: BuildMode,
     /// The most the transaction may pay in fees (default: [`offline::FeePolicy::default`]).
     pub fee_policy: Option<offline::FeePolicy>,
+    /// The service's wallet that holds the sender's address, for a service build from its
+    /// coins (`create_raw_transaction`, or `_v3` with a service fee). The wallet builds; the
+    /// key still never leaves the caller.
+    pub wallet_name: Option<String>,
+    /// An output paying exactly this amount to this address besides the recipient (a
+    /// platform's fee): built by `create_raw_transaction_v3` (a service build, which needs
+    /// `wallet_name`) or locally, and checked by the review like the payment itself.
+    pub service_fee: Option<(String, crate::Amount)>,
 }
 
 /// Change below this is left to the miners: Litecoin's dust limit for a P2PKH output.
@@ -168,19 +179,33 @@ impl Client {
         if options.change_address.is_some() && options.build == BuildMode::Service {
             return Err(Error::invalid_input("change_address", "a service build sends change to the sender; use build = local"));
         }
+        match (&options.wallet_name, options.build) {
+            (Some(_), BuildMode::Local) => return Err(Error::invalid_input("wallet_name", "only a service build uses a wallet; a local build chooses the coins itself")),
+            (None, BuildMode::Service) if options.service_fee.is_some() => {
+                return Err(Error::invalid_input("wallet_name", "the service builds a service fee output only from a wallet (create_raw_transaction_v3): name it, or use build = local"));
+            }
+            (Some(name), _) if name.is_empty() => return Err(Error::invalid_input("wallet_name", "must not be empty")),
+            _ => {}
+        }
+        if let Some((_, fee)) = &options.service_fee {
+            if fee.litoshis() <= 0 {
+                return Err(Error::invalid_input("service_fee", "its amount must be greater than zero"));
+            }
+        }
         let intent = TransactionIntent {
             sender_address: sender_address.to_string(),
             recipients: vec![(recipient_address.to_string(), amount)],
             change_address: options.change_address.clone(),
-            service_fee: None,
+            service_fee: options.service_fee.clone(),
             fee_policy: options.fee_policy.unwrap_or_default(),
         };
         // the intent's addresses, checked before anything is read
         offline::review_intent_addresses(&intent)?;
-        let coins = self.unspent_outputs(sender_address).await?;
-        let unsigned = match options.build {
-            BuildMode::Service => self.service_build(&intent, &coins).await?,
-            BuildMode::Local => {
+        let unsigned = match (options.build, &options.wallet_name) {
+            (BuildMode::Service, Some(wallet)) => self.wallet_build(wallet, &intent).await?,
+            (BuildMode::Service, None) => self.service_build(&intent, &self.unspent_outputs(sender_address).await?).await?,
+            (BuildMode::Local, _) => {
+                let coins = self.unspent_outputs(sender_address).await?;
                 let rate = match options.fee_rate {
                     Some(rate) => rate,
                     None => self.estimate_fee_rate(None).await?.litoshis_per_vbyte,
@@ -227,8 +252,19 @@ impl Client {
                 }
             }
         }
-        coins.sort_by(|a, b| b.amount.cmp(&a.amount));
+        coins.sort_by_key(|c| std::cmp::Reverse(c.amount));
         Ok(coins)
+    }
+
+    /// The build of the service's wallet that holds the sender's address:
+    /// `create_raw_transaction_v3` with the intent's service fee, else `create_raw_transaction`.
+    async fn wallet_build(&self, wallet: &str, intent: &TransactionIntent) -> Result<String> {
+        let (recipient, amount) = &intent.recipients[0];
+        let raw = match &intent.service_fee {
+            Some((fee_address, fee)) => self.create_raw_transaction_v3(wallet, &intent.sender_address, recipient, *amount, fee_address, *fee).await?,
+            None => self.create_raw_transaction(wallet, &intent.sender_address, recipient, *amount).await?,
+        };
+        Ok(raw.hex)
     }
 
     /// The service's build (`create_raw_transaction_v2`) from the fewest largest coins that

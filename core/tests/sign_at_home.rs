@@ -294,6 +294,45 @@ async fn send_signed_locally_pays_once_in_each_build_and_no_request_carries_a_se
     }
 }
 
+#[tokio::test]
+async fn a_wallets_build_and_a_service_fee_are_reviewed_and_paid_exactly() {
+    let c = client();
+    // the service's wallet holds the sender's address (and here its key, which only the test reads)
+    let wallet = format!("home-wallet-{}", rand::random::<u32>());
+    c.create_wallet(&wallet).await.unwrap();
+    let sender = c.create_address(&wallet, CreateAddressOptions { address_type: Some(AddressType::Bech32), ..Default::default() }).await.unwrap().address;
+    let key = c.address_private_key(&wallet, &sender, AddressPrivateKeyOptions::default()).await.unwrap().private_key;
+    let phrase = offline::generate_mnemonic(12).unwrap();
+    let other = |i: u32| offline::derive_key(&phrase, &format!("m/84'/1'/0'/0/{i}"), KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().address;
+    let (recipient, platform) = (other(1), other(2));
+    fund(&sender, "1", true);
+    let fee_output = (platform.clone(), ltc("0.015"));
+    for (what, build, wallet_name, service_fee) in [
+        ("create_raw_transaction", BuildMode::Service, Some(wallet.clone()), None),
+        ("create_raw_transaction_v3", BuildMode::Service, Some(wallet.clone()), Some(fee_output.clone())),
+        ("a local build with a service fee", BuildMode::Local, None, Some(fee_output.clone())),
+    ] {
+        let options = SendLocallyOptions { build, wallet_name, service_fee: service_fee.clone(), fee_rate: Some(11), ..Default::default() };
+        let sent = c.send_signed_locally(&sender, &recipient, ltc("0.1"), &[&key], options).await.unwrap_or_else(|e| panic!("{what}: {e}"));
+        let paid = |role: offline::OutputRole| sent.review.outputs.iter().filter(|o| o.role == role).map(|o| (o.address.clone(), o.amount)).collect::<Vec<_>>();
+        assert_eq!(paid(offline::OutputRole::Recipient), [(recipient.clone(), ltc("0.1"))], "{what}");
+        assert_eq!(paid(offline::OutputRole::ServiceFee), service_fee.into_iter().collect::<Vec<_>>(), "{what}");
+        assert_eq!(node_rpc(None, "getrawtransaction", json!([sent.txid, true]))["txid"], json!(sent.txid), "{what}: the node has it");
+        node_rpc(None, "generatetoaddress", json!([1, other(9)]));
+    }
+    let refused = [
+        (BuildMode::Service, None, Some(fee_output.clone()), "wallet_name"),
+        (BuildMode::Local, Some(wallet.clone()), None, "wallet_name"),
+        (BuildMode::Service, Some(String::new()), None, "wallet_name"),
+        (BuildMode::Local, None, Some((platform.clone(), Amount::from_litoshis(0))), "service_fee"),
+    ];
+    for (build, wallet_name, service_fee, field) in refused {
+        let options = SendLocallyOptions { build, wallet_name, service_fee, ..Default::default() };
+        let e = c.send_signed_locally(&sender, &recipient, ltc("0.1"), &[&key], options).await.unwrap_err();
+        assert_eq!((e.kind(), e.field()), (ErrorKind::InvalidInput, Some(field)), "{e}");
+    }
+}
+
 /// A key that owns nothing the tests pay.
 fn keys_of_another(phrase: &Secret) -> Secret {
     offline::derive_key(phrase, "m/84'/1'/0'/0/99", KeyAddressType::P2wpkh, Network::Regtest, "").unwrap().private_key

@@ -56,6 +56,17 @@ pub fn sign_transaction_locally(unsigned_hex: String, keys: Vec<Arc<Secret>>, pr
     offline_call(|| offline::sign_transaction_locally(&unsigned_hex, &secrets(&keys), &prevouts))
 }
 
+/// The private keys (WIF secrets) at `paths` of a phrase's BIP32 root (BIP39 seed with
+/// `passphrase`, null/nil for none) on `network`: the `keys` that `signTransactionLocally`,
+/// `signPsbt` and `sendSignedLocally` take, from a phrase. The seed is computed once for all
+/// paths. Throws `InvalidInput` on `mnemonic` or `paths` (none, more than 10,000, or one that is
+/// not a path).
+#[uniffi::export(default(passphrase = None))]
+pub fn keys_from_phrase(mnemonic: Arc<Secret>, paths: Vec<String>, network: crate::offline::Network, passphrase: Option<Arc<Secret>>) -> Result<Vec<Arc<Secret>>, WalletError> {
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    offline_call(|| offline::keys_from_phrase(&mnemonic.0, &paths, network.into(), passphrase.as_ref().map_or("", |p| p.0.expose())))
+}
+
 /// An unsigned PSBT (BIP174, base64) of `unsignedHex`, each input with its prevout and, for a
 /// multisig, its scripts: for a hardware or air-gapped signer, or the other parties of a
 /// multisig. Throws `InvalidInput` on `unsigned_hex` or `prevouts`.
@@ -173,6 +184,14 @@ pub struct SendLocallyOptions {
     /// The most it may pay in fees.
     #[uniffi(default = None)]
     pub fee_policy: Option<FeePolicy>,
+    /// The service's wallet that holds the sender's address: a service build from its coins
+    /// (`createRawTransaction`, or `createRawTransactionV3` with a `serviceFee`).
+    #[uniffi(default = None)]
+    pub wallet_name: Option<String>,
+    /// An output paying exactly this besides the recipient (a platform's fee): built by the
+    /// wallet (`walletName`) or locally, and reviewed like the payment.
+    #[uniffi(default = None)]
+    pub service_fee: Option<Recipient>,
 }
 
 #[uniffi::export]
@@ -217,7 +236,7 @@ impl WalletClient {
         keys: Vec<Arc<Secret>>,
         options: Option<SendLocallyOptions>,
     ) -> Result<crate::offline::SentTransaction, WalletError> {
-        let options = options.unwrap_or(SendLocallyOptions { fee_rate: None, change_address: None, build: None, fee_policy: None });
+        let options = options.unwrap_or(SendLocallyOptions { fee_rate: None, change_address: None, build: None, fee_policy: None, wallet_name: None, service_fee: None });
         let fee_rate = options.fee_rate.map(|r| u64::try_from(r).map_err(|_| wallet_sdk::Error::invalid_input("fee_rate", "must not be negative"))).transpose()?;
         let core_options = wallet_sdk::SendLocallyOptions {
             fee_rate,
@@ -227,6 +246,8 @@ impl WalletClient {
                 _ => wallet_sdk::BuildMode::Service,
             },
             fee_policy: Some(core_policy(options.fee_policy)?),
+            wallet_name: options.wallet_name,
+            service_fee: options.service_fee.map(|r| (r.address, r.amount.into())),
         };
         let c = self.core().clone();
         let call = async move {

@@ -350,11 +350,14 @@ class Client:
         fee-rate percentiles, never below the relay minimum.
         """
         ...
-    def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None) -> SentTransaction:
+    def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None, wallet_name: Optional[str] = None, service_fee: Optional[Tuple[str, AmountLike]] = None) -> SentTransaction:
         """Pays ``amount`` from ``sender_address`` to ``recipient_address`` without a key leaving
         the process: build (``build="service"`` or ``"local"``), review, sign at home with
         ``keys``, broadcast; a ``SentTransaction``. Nothing is signed when the review refuses
-        the build; the broadcast is safe to repeat (the same txid).
+        the build; the broadcast is safe to repeat (the same txid). A service build with
+        ``wallet_name`` is the wallet's (``create_raw_transaction``, or ``_v3`` with
+        ``service_fee=(address, amount)``, an output paying exactly that besides the recipient);
+        a local build pays ``service_fee`` too.
         """
         ...
     def __enter__(self) -> Client: ...
@@ -648,7 +651,7 @@ class AsyncClient:
     async def estimate_fee_rate(self, target_blocks: Optional[int] = None) -> FeeRate:
         """The coroutine form of :meth:`Client.estimate_fee_rate`."""
         ...
-    async def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None) -> SentTransaction:
+    async def send_signed_locally(self, sender_address: str, recipient_address: str, amount: AmountLike, keys: Sequence[SecretLike], *, fee_rate: Optional[int] = None, change_address: Optional[str] = None, build: Literal['service', 'local'] = 'service', fee_policy: Optional[FeePolicy] = None, wallet_name: Optional[str] = None, service_fee: Optional[Tuple[str, AmountLike]] = None) -> SentTransaction:
         """The coroutine form of :meth:`Client.send_signed_locally` (same arguments and rules)."""
         ...
     async def __aenter__(self) -> AsyncClient: ...

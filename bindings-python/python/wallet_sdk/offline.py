@@ -51,6 +51,7 @@ generate_mnemonic = _offline.generate_mnemonic
 validate_mnemonic = _offline.validate_mnemonic
 mnemonic_to_seed = _offline.mnemonic_to_seed
 derive_key = _offline.derive_key
+keys_from_phrase = _offline.keys_from_phrase
 default_address = _offline.default_address
 build_payment_uri = _offline.build_payment_uri
 parse_payment_uri = _offline.parse_payment_uri
@@ -107,6 +108,7 @@ __all__ = [
     "validate_mnemonic",
     "mnemonic_to_seed",
     "derive_key",
+    "keys_from_phrase",
     "default_address",
     "build_payment_uri",
     "parse_payment_uri",

@@ -472,6 +472,15 @@ def derive_key(mnemonic: SecretLike, path: str, address_type: KeyAddressTypeLike
     """
     ...
 
+def keys_from_phrase(mnemonic: SecretLike, paths: Sequence[str], network: NetworkLike, passphrase: SecretLike = '') -> List[Secret]:
+    """The private keys (WIF, each a ``wallet_sdk.Secret``) at ``paths`` of a phrase's BIP32 root
+    (BIP39 seed with ``passphrase``) on ``network``: the ``keys`` that
+    ``sign_transaction_locally``, ``sign_psbt`` and ``send_signed_locally`` take, from a phrase.
+    The seed is computed once for all paths. Raises ``InvalidInputError`` on ``mnemonic`` or
+    ``paths`` (none, more than 10,000, or one that is not a path).
+    """
+    ...
+
 def default_address(mnemonic: SecretLike, address_type: Optional[KeyAddressTypeLike] = None, *, network: NetworkLike) -> str:
     """The address that the service's ``wallet_default_address`` gives for ``mnemonic``,
     computed offline: Litecoin Core's HD key ``m/0'/0'/0'`` (``DEFAULT_ADDRESS_PATH``), not a
@@ -547,4 +556,4 @@ def finalize_psbt(psbt: str) -> SignedTransaction:
     """
     ...
 
-__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'PaymentRequest', 'QrImage', 'ParsedInput', 'Prevout', 'ReviewedInput', 'ReviewedOutput', 'TransactionReview', 'FeeRate', 'SentTransaction', 'FeePolicy', 'TransactionIntent', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'default_address', 'build_payment_uri', 'parse_payment_uri', 'payment_qr', 'parse_input', 'sign_transaction_locally', 'psbt_from_transaction', 'sign_psbt', 'combine_psbts', 'finalize_psbt', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike', 'AmountLike']
+__all__ = ['Network', 'KeyAddressType', 'AddressInfo', 'PrivateKeyInfo', 'DerivedKey', 'PaymentRequest', 'QrImage', 'ParsedInput', 'Prevout', 'ReviewedInput', 'ReviewedOutput', 'TransactionReview', 'FeeRate', 'SentTransaction', 'FeePolicy', 'TransactionIntent', 'DEFAULT_ADDRESS_PATH', 'parse_address', 'is_valid_address', 'sign_message', 'verify_message', 'wif_to_key', 'address_from_public_key', 'generate_mnemonic', 'validate_mnemonic', 'mnemonic_to_seed', 'derive_key', 'keys_from_phrase', 'default_address', 'build_payment_uri', 'parse_payment_uri', 'payment_qr', 'parse_input', 'sign_transaction_locally', 'psbt_from_transaction', 'sign_psbt', 'combine_psbts', 'finalize_psbt', 'NetworkLike', 'KeyAddressTypeLike', 'SecretLike', 'AmountLike']

@@ -295,6 +295,22 @@ fn derive_key(
     detached(py, || offline::derive_key(&mnemonic.0, &path, address_type.0, network.0, &passphrase.0)).map(DerivedKey)
 }
 
+/// The private keys (WIF, each a ``wallet_sdk.Secret``) at ``paths`` of a phrase's BIP32 root
+/// (BIP39 seed with ``passphrase``) on ``network``: the ``keys`` that
+/// ``sign_transaction_locally``, ``sign_psbt`` and ``send_signed_locally`` take, from a phrase.
+/// The seed is computed once for all paths. Raises ``InvalidInputError`` on ``mnemonic`` or
+/// ``paths`` (none, more than 10,000, or one that is not a path).
+#[pyfunction]
+#[pyo3(
+    signature = (mnemonic, paths, network, passphrase = SecretArg(wallet_sdk::Secret::new(""))),
+    text_signature = "(mnemonic, paths, network, passphrase='')"
+)]
+fn keys_from_phrase(py: Python<'_>, mnemonic: SecretArg, paths: Vec<String>, network: NetworkArg, passphrase: SecretArg) -> PyResult<Vec<PySecret>> {
+    let paths: Vec<&str> = paths.iter().map(String::as_str).collect();
+    let keys = detached(py, || offline::keys_from_phrase(&mnemonic.0, &paths, network.0, &passphrase.0))?;
+    Ok(keys.into_iter().map(PySecret).collect())
+}
+
 /// The address that the service's ``wallet_default_address`` gives for ``mnemonic``,
 /// computed offline: Litecoin Core's HD key ``m/0'/0'/0'`` (``DEFAULT_ADDRESS_PATH``), not a
 /// BIP44/49/84 address. ``address_type`` ``None`` is the service's default, ``"p2wpkh"``.
@@ -375,6 +391,7 @@ pub fn register(parent: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate_mnemonic, &m)?)?;
     m.add_function(wrap_pyfunction!(mnemonic_to_seed, &m)?)?;
     m.add_function(wrap_pyfunction!(derive_key, &m)?)?;
+    m.add_function(wrap_pyfunction!(keys_from_phrase, &m)?)?;
     m.add_function(wrap_pyfunction!(default_address, &m)?)?;
     m.add_function(wrap_pyfunction!(build_payment_uri, &m)?)?;
     m.add_function(wrap_pyfunction!(parse_payment_uri, &m)?)?;

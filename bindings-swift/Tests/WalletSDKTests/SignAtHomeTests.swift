@@ -80,4 +80,33 @@ final class SignAtHomeTests: XCTestCase {
             XCTAssertFalse(request.contains(phrase.reveal()), "a request carried the phrase")
         }
     }
+
+    func testKeysFromAPhraseAreTheDerivedKeysAndAServiceFeeIsPaidExactly() async throws {
+        let paths = ["m/84'/1'/0'/0/0", "m/49'/1'/0'/0/3"]
+        let keys = try keysFromPhrase(mnemonic: phrase, paths: paths, network: .regtest)
+        XCTAssertEqual(try paths.map { try key($0, .p2wpkh).privateKey.reveal() }, keys.map { $0.reveal() })
+        await expectError("invalid_input", "a bad path") { try keysFromPhrase(mnemonic: phrase, paths: ["84/0"], network: .regtest) }
+
+        let c = try Sandbox.client()
+        let wallet = "sw_home_fee_\(UInt32.random(in: 0...UInt32.max))"
+        _ = try await c.createWallet(walletName: wallet)
+        let sender = try await c.createAddress(walletName: wallet, options: CreateAddressOptions(addressType: .bech32)).address
+        let wif = try await c.addressPrivateKey(walletName: wallet, address: sender).privateKey
+        let recipient = try key("m/84'/1'/0'/0/20", .p2wpkh).address
+        let platform = try key("m/84'/1'/0'/0/21", .p2wpkh).address
+        _ = try await Sandbox.fund(sender, 1)
+        let fee = Recipient(address: platform, amount: try Amount(ltc: "0.015"))
+        for options in [SendLocallyOptions(walletName: wallet, serviceFee: fee), SendLocallyOptions(build: .local, serviceFee: fee)] {
+            let sent = try await c.sendSignedLocally(senderAddress: sender, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), keys: [wif], options: options)
+            let fees = sent.review.outputs.filter { $0.role == .serviceFee }
+            XCTAssertEqual(fees.map(\.address), [platform])
+            XCTAssertEqual(fees.map(\.amount), [fee.amount])
+            try await Sandbox.mine(1) // a wallet builds from confirmed coins only
+        }
+        let refused = await expectError("invalid_input", "a service fee without a wallet") {
+            try await c.sendSignedLocally(senderAddress: sender, recipientAddress: recipient, amount: try Amount(ltc: "0.1"), keys: [wif],
+                                          options: SendLocallyOptions(serviceFee: fee))
+        }
+        XCTAssertEqual(refused?.info.field, "wallet_name")
+    }
 }

@@ -132,6 +132,58 @@ pub fn derive_key(
     })
 }
 
+/// The private keys (WIF, as secrets) at `paths` of a phrase's BIP32 root (BIP39 seed with
+/// `passphrase`) on `network`: the keys [`sign_transaction_locally`](super::sign_transaction_locally),
+/// [`sign_psbt`](super::sign_psbt) and `Client::send_signed_locally` take, from a phrase. The
+/// seed is computed once (its 2,048 rounds of PBKDF2 are most of the work), every key is zeroed
+/// when its secret is dropped, and paths are read as [`derive_key`] reads them.
+///
+/// # Errors
+/// [`InvalidInput`](crate::ErrorKind::InvalidInput) on `mnemonic`, or on `paths` (none given,
+/// more than 10,000, or one that is not a path; the message names which).
+///
+/// ```
+/// use wallet_sdk::offline::{derive_key, keys_from_phrase, KeyAddressType, Network};
+///
+/// let phrase = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+/// let keys = keys_from_phrase(phrase, &["m/84'/1'/0'/0/0", "m/84'/1'/0'/0/1"], Network::Regtest, "")?;
+/// let one = derive_key(phrase, "m/84'/1'/0'/0/1", KeyAddressType::P2wpkh, Network::Regtest, "")?;
+/// assert_eq!(keys[1].expose(), one.private_key.expose());
+/// # Ok::<(), wallet_sdk::Error>(())
+/// ```
+pub fn keys_from_phrase(
+    mnemonic: &(impl SecretText + ?Sized),
+    paths: &[&str],
+    network: Network,
+    passphrase: &(impl SecretText + ?Sized),
+) -> Result<Vec<Secret>> {
+    if paths.is_empty() || paths.len() > MAX_PHRASE_KEYS {
+        return Err(Error::invalid_input("paths", format!("give 1 to {MAX_PHRASE_KEYS} paths, not {}", paths.len())));
+    }
+    let steps = paths
+        .iter()
+        .enumerate()
+        .map(|(i, path)| parse_path(path).map_err(|e| Error::invalid_input("paths", format!("path {i}: {}", e.message()))))
+        .collect::<Result<Vec<_>>>()?;
+    let seed = seed(mnemonic.secret_text(), passphrase.secret_text())?;
+    let mut root = master(&seed[..], network)?;
+    let keys = steps
+        .iter()
+        .map(|steps| {
+            let mut from = root;
+            let mut key = derive(&mut from, steps);
+            let wif = encode_wif(&key.private_key, true, network);
+            key.private_key.non_secure_erase();
+            wif
+        })
+        .collect();
+    root.private_key.non_secure_erase();
+    Ok(keys)
+}
+
+/// The most keys [`keys_from_phrase`] derives in one call.
+pub const MAX_PHRASE_KEYS: usize = 10_000;
+
 /// The address that the service's `wallet_default_address` gives for `mnemonic` (the sandbox's
 /// convention, docs/adr/0001), computed offline; `address_type` defaults to P2WPKH
 /// (the service's default, code 2).

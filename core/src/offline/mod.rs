@@ -16,6 +16,7 @@
 //! | [`wif_to_key`], [`address_from_public_key`] | WIF private keys and the addresses of a key |
 //! | [`generate_mnemonic`], [`validate_mnemonic`], [`mnemonic_to_seed`] | BIP39 (English) |
 //! | [`derive_key`] | BIP39 seed → BIP32 key at any path |
+//! | [`keys_from_phrase`] | BIP39 seed → the signing keys (WIF secrets) at some paths |
 //! | [`default_address`] | the service's `wallet_default_address` for a phrase (Core's `m/0'/0'/0'`) |
 //! | [`build_payment_uri`], [`parse_payment_uri`] | `litecoin:` payment URIs (BIP21, BIP321) |
 //! | [`payment_qr`] | a QR code of a payment URI or any text, as SVG or PNG |
@@ -60,7 +61,7 @@ pub use input::{parse_input, MAX_INPUT_LEN};
 pub use keys::{address_from_public_key, wif_to_key};
 pub use message::{sign_message, verify_message};
 pub use mnemonic::{
-    default_address, derive_key, generate_mnemonic, mnemonic_to_seed, validate_mnemonic, DEFAULT_ADDRESS_PATH,
+    default_address, derive_key, generate_mnemonic, keys_from_phrase, mnemonic_to_seed, validate_mnemonic, DEFAULT_ADDRESS_PATH, MAX_PHRASE_KEYS,
 };
 pub use payment::{build_payment_uri, parse_payment_uri, MAX_URI_LEN, URI_SCHEME};
 pub use qr::{payment_qr, QR_DEFAULT_MODULE_SIZE, QR_MAX_MODULE_SIZE, QR_QUIET_ZONE};

@@ -246,8 +246,8 @@ fn signed_vsize(tx: &Transaction, prevouts: Vec<Option<&Prevout>>) -> u64 {
     weight.div_ceil(4)
 }
 
-/// A transaction paying the intent's one recipient from `coins` (the sender's unspent outputs,
-/// largest first): the fewest that cover the amount and the fee at `fee_rate` litoshis per
+/// A transaction paying the intent's recipients and service fee from `coins` (the sender's
+/// unspent outputs, largest first): the fewest that cover the amount and the fee at `fee_rate` litoshis per
 /// vbyte of the signed size, change to the intent's change address (or the sender) unless it
 /// is below `dust`, which then goes to the fee. Version 2, no lock time, replaceable.
 ///
@@ -256,9 +256,13 @@ fn signed_vsize(tx: &Transaction, prevouts: Vec<Option<&Prevout>>) -> u64 {
 /// it; [`InvalidInput`](crate::ErrorKind::InvalidInput) on an address of the intent.
 pub(crate) fn build_payment(intent: &TransactionIntent, coins: &[Prevout], fee_rate: u64, dust: i64) -> Result<String> {
     let scripts = intent_scripts(intent)?;
-    let [(recipient, _, amount, _)] = scripts.wanted.as_slice() else {
-        return Err(Error::invalid_input("recipients", "a local build pays exactly one recipient"));
-    };
+    // every output the intent names (the recipients, then the service fee), in that order
+    let paid: Vec<bitcoin::TxOut> = scripts
+        .wanted
+        .iter()
+        .map(|(script, _, amount, _)| bitcoin::TxOut { value: bitcoin::Amount::from_sat(u64::try_from(amount.litoshis()).unwrap_or(0)), script_pubkey: script.clone() })
+        .collect();
+    let amount = scripts.wanted.iter().fold(0i64, |sum, (_, _, a, _)| sum.saturating_add(a.litoshis()));
     let change_script = scripts.change.clone().unwrap_or(scripts.sender.clone());
     let rate = i64::try_from(fee_rate).unwrap_or(i64::MAX);
     let mut tx = Transaction { version: bitcoin::transaction::Version::TWO, lock_time: bitcoin::absolute::LockTime::ZERO, input: Vec::new(), output: Vec::new() };
@@ -271,17 +275,16 @@ pub(crate) fn build_payment(intent: &TransactionIntent, coins: &[Prevout], fee_r
             ..Default::default()
         });
         total += coin.amount.litoshis();
-        let paid = bitcoin::TxOut { value: bitcoin::Amount::from_sat(u64::try_from(amount.litoshis()).unwrap_or(0)), script_pubkey: recipient.clone() };
-        tx.output = vec![paid.clone()];
+        tx.output.clone_from(&paid);
         let used = prevouts_in_order(&tx, &coins[..=count]);
         let fee_alone = rate.saturating_mul(signed_vsize(&tx, used.clone()) as i64);
-        if total < amount.litoshis().saturating_add(fee_alone) {
+        if total < amount.saturating_add(fee_alone) {
             continue;
         }
         tx.output.push(bitcoin::TxOut { value: bitcoin::Amount::ZERO, script_pubkey: change_script.clone() });
-        let change = total - amount.litoshis() - rate.saturating_mul(signed_vsize(&tx, used) as i64);
-        if change >= dust {
-            tx.output[1].value = bitcoin::Amount::from_sat(change as u64);
+        let change = total - amount - rate.saturating_mul(signed_vsize(&tx, used) as i64);
+        if let (true, Some(output)) = (change >= dust, tx.output.last_mut()) {
+            output.value = bitcoin::Amount::from_sat(change as u64);
         } else {
             tx.output.pop();
         }
@@ -289,6 +292,6 @@ pub(crate) fn build_payment(intent: &TransactionIntent, coins: &[Prevout], fee_r
     }
     Err(Error::new(
         ErrorKind::InsufficientFunds,
-        format!("{} has {} LTC in unspent outputs; {amount} LTC and the fee need more", intent.sender_address, Amount::from_litoshis(total)),
+        format!("{} has {} LTC in unspent outputs; {} LTC and the fee need more", intent.sender_address, Amount::from_litoshis(total), Amount::from_litoshis(amount)),
     ))
 }

@@ -77,4 +77,30 @@ class SignAtHomeTest {
         for (wif in keys) assertFalse("a request carried the key", seen.contains(wif))
         assertFalse("a request carried the phrase", seen.contains(phrase.reveal()))
     }
+
+    @Test
+    fun keysFromAPhraseAreTheDerivedKeysAndAServiceFeeIsPaidExactly() = runBlocking {
+        val paths = listOf("m/84'/1'/0'/0/0", "m/49'/1'/0'/0/3")
+        val keys = keysFromPhrase(phrase, paths, Network.REGTEST)
+        assertEquals(paths.map { key(it, KeyAddressType.P2WPKH).privateKey.reveal() }, keys.map { it.reveal() })
+        expectError<WalletException.InvalidInputException>("a bad path") { keysFromPhrase(phrase, listOf("84/0"), Network.REGTEST) }
+
+        val c = Sandbox.client()
+        val wallet = "kt_home_fee_${System.nanoTime()}"
+        c.createWallet(wallet)
+        val sender = c.createAddress(wallet, CreateAddressOptions(addressType = AddressType.Bech32)).address
+        val wif = c.addressPrivateKey(wallet, sender).privateKey
+        val (recipient, platform) = key("m/84'/1'/0'/0/20", KeyAddressType.P2WPKH).address to key("m/84'/1'/0'/0/21", KeyAddressType.P2WPKH).address
+        Sandbox.fund(sender, "1")
+        val fee = Recipient(platform, Amount.ofLtc("0.015"))
+        for (options in listOf(SendLocallyOptions(walletName = wallet, serviceFee = fee), SendLocallyOptions(build = BuildMode.LOCAL, serviceFee = fee))) {
+            val sent = c.sendSignedLocally(sender, recipient, Amount.ofLtc("0.1"), listOf(wif), options)
+            assertEquals(listOf(platform to fee.amount), sent.review.outputs.filter { it.role == OutputRole.SERVICE_FEE }.map { it.address to it.amount })
+            Sandbox.mine(1) // a wallet builds from confirmed coins only
+        }
+        val refused = expectError<WalletException.InvalidInputException>("a service fee without a wallet") {
+            c.sendSignedLocally(sender, recipient, Amount.ofLtc("0.1"), listOf(wif), SendLocallyOptions(serviceFee = fee))
+        }
+        assertEquals("wallet_name", refused.info.field)
+    }
 }
