@@ -185,8 +185,19 @@ async fn call(c: &Client, op: &str, a: &Args) -> Result<FieldValue> {
         }
         "psbt_round_trip" => {
             let prevouts = c.prevouts_for(&a.s("unsigned_hex")).await?;
-            let psbt = offline::psbt_from_transaction(&a.s("unsigned_hex"), &prevouts)?;
-            f(offline::finalize_psbt(&offline::sign_psbt(&psbt, &[&a.secret("key")])?))
+            let unsigned = offline::psbt_from_transaction(&a.s("unsigned_hex"), &prevouts)?;
+            let signed = offline::sign_psbt(&unsigned, &[&a.secret("key")])?;
+            let done = offline::finalize_psbt(&signed)?;
+            Ok(record(
+                "PsbtRoundTrip",
+                vec![
+                    ("hex", FieldValue::Text(done.hex)),
+                    ("txid", text(done.txid.as_deref())),
+                    ("complete", done.complete.map_or(FieldValue::Null, FieldValue::Bool)),
+                    ("unsigned_psbt", FieldValue::Text(unsigned)),
+                    ("signed_psbt", FieldValue::Text(signed)),
+                ],
+            ))
         }
         "review_transaction" => {
             let intent = offline::TransactionIntent {
@@ -586,7 +597,8 @@ impl Runner {
     async fn step(&mut self, scenario: &Value, index: usize, step: &Value) {
         let label = format!("{}#{index}", scenario["name"].as_str().unwrap_or("?"));
         let args = Args(self.substitute(step.get("args").unwrap_or(&json!({}))).as_object().cloned().unwrap_or_default());
-        if let Some(helper) = step.get("sandbox").and_then(Value::as_str) {
+        let sandbox_helper = step.get("sandbox").and_then(Value::as_str);
+        if let (Some(helper), None) = (sandbox_helper, step.get("expect")) {
             let out = self.sandbox(helper, &args);
             if let Some(id) = step.get("id").and_then(Value::as_str) {
                 self.outputs.insert(id.to_string(), out);
@@ -594,7 +606,9 @@ impl Runner {
             self.lines.push(format!("{label} sandbox.{helper} ok"));
             return;
         }
-        let (op, result) = if let Some(helper) = step.get("proxy").and_then(Value::as_str) {
+        let (op, result) = if let Some(helper) = sandbox_helper {
+            (format!("sandbox.{helper}"), Ok(self.sandbox(helper, &args)))
+        } else if let Some(helper) = step.get("proxy").and_then(Value::as_str) {
             let out = self.proxy(helper, &args);
             if step.get("expect").is_none() {
                 self.lines.push(format!("{label} proxy.{helper} ok"));
@@ -728,14 +742,23 @@ impl Runner {
                 parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ";
                 json!({"apiKey": parts.join(".")})
             }
-            other => panic!("unknown sandbox helper `{other}`"),
+            // any other helper: its endpoint, with the args' names in camelCase
+            other => sandbox_post(&format!("/sandbox/{other}"), Value::Object(a.0.iter().map(|(k, v)| (camel(k), v.clone())).collect())),
         };
         // outputs are read with snake_case names, as results are
         let fields = out
             .as_object()
             .into_iter()
             .flatten()
-            .map(|(k, v)| (leak(snake(k)), v.as_str().map(|s| FieldValue::Text(s.to_string())).unwrap_or_else(|| FieldValue::Json(serde_json::from_value(v.clone()).expect("JSON")))))
+            .map(|(k, v)| {
+                let value = match v {
+                    Value::String(s) => FieldValue::Text(s.clone()),
+                    Value::Bool(b) => FieldValue::Bool(*b),
+                    Value::Number(n) if n.is_i64() => int(n.as_i64()),
+                    other => FieldValue::Json(serde_json::from_value(other.clone()).expect("JSON")),
+                };
+                (leak(snake(k)), value)
+            })
             .collect();
         FieldValue::Record(Record { type_name: "Sandbox", fields, raw: None })
     }
@@ -743,6 +766,22 @@ impl Runner {
 
 fn leak(s: String) -> &'static str {
     Box::leak(s.into_boxed_str())
+}
+
+fn camel(snake: &str) -> String {
+    let mut out = String::new();
+    let mut upper = false;
+    for ch in snake.chars() {
+        match ch {
+            '_' => upper = true,
+            c if upper => {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 fn snake(camel: &str) -> String {

@@ -48,12 +48,40 @@ pub async fn handle(state: &Arc<AppState>, method: &Method, path: &str, body: &[
         ("POST", "/sandbox/reorg") => reorg(state, &body).await,
         ("POST", "/sandbox/replace") => replace(state, &body).await,
         ("POST", "/sandbox/flood") => flood(state, &body).await,
-        ("POST", "/sandbox/requests") => {
-            let key = str_field(&body, "apiKey")?.ok_or_else(|| ApiError::missing("apiKey"))?;
-            ok("Requests seen", json!({ "requests": state.requests_of(&key) }))
-        }
+        ("POST", "/sandbox/requests") => requests(state, &body),
+        ("POST", "/sandbox/psbt") => psbt(state, &body).await,
         _ => Err(ApiError::not_found(format!("No sandbox endpoint {method} {path}."))),
     }
+}
+
+/// The requests a key sent, as text; with `secrets` (a list of texts), also how many of them some
+/// request carried (`carrying`): so that a test shows that none of its keys, phrases or
+/// passphrases travelled, without the secrets in its own output.
+fn requests(state: &Arc<AppState>, body: &Value) -> OpResult {
+    let key = str_field(body, "apiKey")?.ok_or_else(|| ApiError::missing("apiKey"))?;
+    let seen = state.requests_of(&key);
+    let Some(secrets) = body.get("secrets").filter(|v| !v.is_null()) else { return ok("Requests seen", json!({ "requests": seen })) };
+    let secrets: Vec<&str> = secrets
+        .as_array()
+        .and_then(|a| a.iter().map(Value::as_str).filter(|s| s.is_some_and(|s| !s.is_empty())).collect())
+        .ok_or_else(|| ApiError::validation("secrets", "secrets must be a list of non-empty strings."))?;
+    let carrying = secrets.iter().filter(|secret| seen.iter().any(|r| r.contains(*secret))).count();
+    ok("Requests seen", json!({ "requests": seen.len(), "carrying": carrying }))
+}
+
+/// A PSBT through the node: signed by a wallet of the node first when `walletName` names one
+/// (`walletprocesspsbt`), then finalized (`finalizepsbt`): `{hex, complete, inputs}` (`hex` null
+/// while incomplete; `inputs` from `decodepsbt`).
+async fn psbt(state: &Arc<AppState>, body: &Value) -> OpResult {
+    let mut psbt = str_field(body, "psbt")?.ok_or_else(|| ApiError::missing("psbt"))?;
+    let node = &state.default_node;
+    let inputs = node.rpc("decodepsbt", json!([psbt])).await?.get("inputs").and_then(Value::as_array).map_or(0, Vec::len);
+    if let Some(wallet) = str_field(body, "walletName")? {
+        let processed = node.wrpc(&wallet, "walletprocesspsbt", json!([psbt, true, "ALL"])).await?;
+        psbt = processed.get("psbt").and_then(Value::as_str).unwrap_or_default().to_string();
+    }
+    let done = node.rpc("finalizepsbt", json!([psbt])).await?;
+    ok("PSBT finalized", json!({ "hex": done.get("hex"), "complete": done.get("complete"), "inputs": inputs }))
 }
 
 /// An optional integer field within `min..=max` (null counts as absent). Strings, fractions and

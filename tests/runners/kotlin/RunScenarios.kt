@@ -273,8 +273,10 @@ suspend fun call(c: WalletClient, op: String, a: Args): Any? = when (op) {
     // signing at home: the prevouts read from the chain, the key kept here
     "sign_transaction_locally" -> signTransactionLocally(a.s("unsigned_hex"), listOf(a.secret("key")), c.prevoutsFor(a.s("unsigned_hex")))
     "psbt_round_trip" -> {
-        val psbt = psbtFromTransaction(a.s("unsigned_hex"), c.prevoutsFor(a.s("unsigned_hex")))
-        finalizePsbt(signPsbt(psbt, listOf(a.secret("key"))))
+        val unsigned = psbtFromTransaction(a.s("unsigned_hex"), c.prevoutsFor(a.s("unsigned_hex")))
+        val signed = signPsbt(unsigned, listOf(a.secret("key")))
+        val done = finalizePsbt(signed)
+        SandboxOutput(mapOf("hex" to done.hex, "txid" to done.txid, "complete" to done.complete, "unsigned_psbt" to unsigned, "signed_psbt" to signed))
     }
     "review_transaction" -> c.reviewTransaction(a.s("unsigned_hex"), TransactionIntent(a.s("sender_address"), listOf(Recipient(a.s("recipient_address"), a.amount("amount")))))
     "send_signed_locally" -> {
@@ -456,17 +458,21 @@ class Runner(vars: Map<String, Any?>) {
         val label = "${scenario["name"]}#$index"
         @Suppress("UNCHECKED_CAST")
         val args = Args(substitute(step["args"] ?: emptyMap<String, Any?>()) as Map<String, Any?>)
-        (step["sandbox"] as String?)?.let { helper ->
-            val out = sandbox(helper, args)
+        val sandboxHelper = step["sandbox"] as String?
+        if (sandboxHelper != null && "expect" !in step) {
+            val out = sandbox(sandboxHelper, args)
             (step["id"] as String?)?.let { outputs[it] = out }
-            lines += "$label sandbox.$helper ok"
+            lines += "$label sandbox.$sandboxHelper ok"
             return
         }
         var result: Any? = null
         var error: WalletException? = null
         val op: String
         val helper = step["proxy"] as String?
-        if (helper != null) {
+        if (sandboxHelper != null) {
+            op = "sandbox.$sandboxHelper"
+            result = sandbox(sandboxHelper, args)
+        } else if (helper != null) {
             op = "proxy.$helper"
             result = proxy(helper, args)
             if ("expect" !in step) {
@@ -584,7 +590,8 @@ class Runner(vars: Map<String, Any?>) {
                 parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
                 mapOf("apiKey" to parts.joinToString("."))
             }
-            else -> throw IllegalArgumentException("unknown sandbox helper `$helper`")
+            // any other helper: its endpoint, with the args' names in camelCase
+            else -> sandboxPost("/sandbox/$helper", a.all().entries.associate { camel(it.key) to it.value })
         }
         return SandboxOutput(out.entries.associate { snake(it.key as String) to it.value })
     }

@@ -64,6 +64,11 @@ def http(base: str, method: str, path: str, body: Any = None) -> Any:
     return v.get("data", v)
 
 
+def camel(name: str) -> str:
+    first, *rest = name.split("_")
+    return first + "".join(p[:1].upper() + p[1:] for p in rest)
+
+
 def snake(name: str) -> str:
     return "".join(f"_{c.lower()}" if c.isupper() else c for c in name)
 
@@ -408,8 +413,10 @@ class Runner:
             prevouts = run(client.prevouts_for, args["unsigned_hex"])
             if op == "sign_transaction_locally":
                 return wo.sign_transaction_locally(args["unsigned_hex"], [args["key"]], prevouts)
-            psbt = wo.psbt_from_transaction(args["unsigned_hex"], prevouts)
-            return wo.finalize_psbt(wo.sign_psbt(psbt, [args["key"]]))
+            unsigned = wo.psbt_from_transaction(args["unsigned_hex"], prevouts)
+            signed = wo.sign_psbt(unsigned, [args["key"]])
+            done = wo.finalize_psbt(signed)
+            return Record(hex=done.hex, txid=done.txid, complete=done.complete, unsigned_psbt=unsigned, signed_psbt=signed)
         if op == "review_transaction":
             intent = wo.TransactionIntent(args["sender_address"], [(args["recipient_address"], args["amount"])])
             return run(client.review_transaction, args["unsigned_hex"], intent)
@@ -471,7 +478,7 @@ class Runner:
     def step(self, scenario: Dict[str, Any], index: int, step: Dict[str, Any]) -> None:
         label = f"{scenario['name']}#{index}"
         args = self.substitute(step.get("args", {}))
-        if "sandbox" in step:
+        if "sandbox" in step and "expect" not in step:
             out = self.sandbox(step["sandbox"], args)
             if "id" in step:
                 self.outputs[step["id"]] = out
@@ -479,7 +486,10 @@ class Runner:
             return
         result: Any = None
         error: Optional[w.WalletSdkError] = None
-        if "proxy" in step:
+        if "sandbox" in step:
+            op = f"sandbox.{step['sandbox']}"
+            result = self.sandbox(step["sandbox"], args)
+        elif "proxy" in step:
             op = f"proxy.{step['proxy']}"
             result = self.proxy(step["proxy"], args)
             if "expect" not in step:
@@ -569,7 +579,8 @@ class Runner:
             parts[2] = "Zm9yZ2VkLXNpZ25hdHVyZQ"
             out = {"apiKey": ".".join(parts)}
         else:
-            raise ValueError(f"unknown sandbox helper `{helper}`")
+            # any other helper: its endpoint, with the args' names in camelCase
+            out = sandbox_post(f"/sandbox/{helper}", {camel(k): v for k, v in a.items()})
         return SandboxOutput(out)
 
 
