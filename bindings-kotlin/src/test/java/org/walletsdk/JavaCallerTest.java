@@ -143,6 +143,32 @@ public class JavaCallerTest {
     }
 
     @Test
+    public void signingAtHomeFromJava() throws Exception {
+        Secret phrase = Wallet_sdk_ffiKt.generateMnemonic(12);
+        String path = "m/84'/1'/0'/0/0";
+        List<Secret> keys = Wallet_sdk_ffiKt.keysFromPhrase(phrase, List.of(path), Network.REGTEST, null);
+        DerivedKey sender = Wallet_sdk_ffiKt.deriveKey(phrase, path, KeyAddressType.P2WPKH, Network.REGTEST, null);
+        assertEquals(sender.getPrivateKey().reveal(), keys.get(0).reveal());
+        String recipient = Wallet_sdk_ffiKt.deriveKey(phrase, "m/84'/1'/0'/0/1", KeyAddressType.P2WPKH, Network.REGTEST, null).getAddress();
+        fund(sender.getAddress(), "0.5");
+        try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
+            Amount amount = ExtensionsKt.ofLtc(Amount.Companion, "0.2");
+            SendLocallyOptions local = new SendLocallyOptions(12L, null, BuildMode.LOCAL, null, null, null);
+            SentTransaction sent = c.sendSignedLocallyAsync(sender.getAddress(), recipient, amount, keys, local).get(60, TimeUnit.SECONDS);
+            assertEquals(sent.getTxid(), c.broadcastTransaction(sent.getHex()).getTxid());
+            assertEquals(amount, sent.getReview().getOutputs().get(0).getAmount());
+            // the sent transaction reviewed again: its input is spent now, so it is refused (blocking too)
+            List<Recipient> same = List.of(new Recipient(recipient, amount));
+            try {
+                c.reviewTransaction(sent.getHex(), new TransactionIntent(sender.getAddress(), same, null, null, null));
+                fail("the review passed a transaction whose input is spent");
+            } catch (WalletException.TransactionMismatchException e) {
+                assertTrue(e.getMessage(), e.getMessage().contains("not an unspent output"));
+            }
+        }
+    }
+
+    @Test
     public void blockingCallsThrowTheKotlinExceptionClasses() throws Exception {
         try (JavaWalletClient c = JavaWalletClient.fromEnv()) {
             BlockchainInfo info = c.blockchainInfo();
