@@ -318,7 +318,8 @@ async fn a_wallets_build_and_a_service_fee_are_reviewed_and_paid_exactly() {
         assert_eq!(paid(offline::OutputRole::Recipient), [(recipient.clone(), ltc("0.1"))], "{what}");
         assert_eq!(paid(offline::OutputRole::ServiceFee), service_fee.into_iter().collect::<Vec<_>>(), "{what}");
         assert_eq!(node_rpc(None, "getrawtransaction", json!([sent.txid, true]))["txid"], json!(sent.txid), "{what}: the node has it");
-        node_rpc(None, "generatetoaddress", json!([1, other(9)]));
+        // through the sandbox, which waits for its address index: the next build reads the change
+        sandbox_post("/sandbox/mine", json!({"blocks": 1}));
     }
     let refused = [
         (BuildMode::Service, None, Some(fee_output.clone()), "wallet_name"),

@@ -133,7 +133,7 @@ fuzz_target!(|input: Input<'_>| {
             let hex = to_hex(bytes);
             let prevouts = prevouts(bytes, h.byte(1), value);
             // the intent: the key's address of a single-key type pays a fixed address
-            let recipient = "rltc1qcr8te4kr609gcawutmrza0j4xv80jy8zmfp6l0".to_string();
+            let recipient = offline::derive_key(PHRASE, "m/84'/1'/0'/0/1", KeyAddressType::P2wpkh, Network::Regtest, "").expect("a key").address;
             let owner = offline::address_from_public_key(&key().1, KeyAddressType::ALL[usize::from(h.byte(1) % 3)], Network::Regtest).expect("an address");
             let intent = TransactionIntent {
                 sender_address: owner,
