@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-scenarios test-hostile bench wheels jvm-jar publish-check
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-node test-scenarios test-hostile bench wheels jvm-jar publish-check
 
 deps:
 	scripts/install-deps
@@ -20,7 +20,7 @@ sandbox: deps
 ## later suites need start at once in the background (scripts/prebuild).
 test:
 	scripts/prebuild </dev/null >/dev/null 2>&1 &
-	$(MAKE) -k test-rust test-python test-kotlin test-swift test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs
+	$(MAKE) -k test-rust test-python test-kotlin test-swift test-node test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
@@ -35,6 +35,11 @@ test-kotlin: deps
 
 test-swift: deps
 	bindings-swift/run-tests.sh
+
+## Node: the addon built, index.d.ts checked against the description, tsc --strict on the examples
+## and the Markdown's TypeScript samples, then node --test against a sandbox.
+test-node: deps
+	bindings-node/run-tests.sh
 
 ## The shared scenarios (tests/scenarios) run by every language against one sandbox; the
 ## transcripts must be identical.

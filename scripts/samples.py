@@ -8,6 +8,8 @@ docs/ with its ADRs, tests/; not ffi/vendor, upstream's) is placed:
   python                 a module type-checked with mypy --strict (make test-python)
   kotlin, java           a source compiled with the library's tests by Maven (make test-kotlin)
   swift                  a source of the package's WalletSDKSamples target (make test-swift)
+  typescript (ts)        a module compiled with tsc --strict against the package's index.d.ts
+                         (make test-node)
   sh, json, toml, text…  not code of the SDK: counted, not compiled (the `wallet` commands of sh
                          blocks are checked against the CLI: `cli`)
   <!-- sample: ignore REASON -->
@@ -25,7 +27,7 @@ bindings-swift/Sources/WalletSDKSamples/StandIns.swift.
 
     scripts/samples.py check                    every block placed? counts per language
     scripts/samples.py list [LANG]              every block, where it is and what happens to it
-    scripts/samples.py write LANG[,LANG] DIR    the generated sources of kotlin, java, swift, python, rust
+    scripts/samples.py write LANG[,LANG] DIR    the generated sources of kotlin, java, swift, python, rust, typescript
     scripts/samples.py blame DIR [LOG]          compiler messages about DIR's files, as Markdown lines
     scripts/samples.py rust                     writes target/samples/rust and runs its doc-tests
     scripts/samples.py python [--run]           writes the modules into a temporary folder, mypy --strict;
@@ -46,7 +48,9 @@ import symtable
 import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-COMPILED = ("rust", "python", "kotlin", "java", "swift")
+COMPILED = ("rust", "python", "kotlin", "java", "swift", "typescript")
+# another name a fence may give a compiled language
+ALIASES = {"ts": "typescript"}
 # languages that are not the SDK's: counted, never compiled
 OTHER = ("sh", "bash", "console", "json", "toml", "text", "yaml", "ini", "xml", "diff", "http", "csv")
 # where no sample of the SDK lives: upstream's vendored generator, the test vectors' notes
@@ -60,7 +64,8 @@ class Block:
         self.path = path            # relative to the repository
         self.line = line            # 1-based line of the opening fence
         self.info = info            # the info string: `rust,no_run`, `kotlin`, ``
-        self.lang = re.split(r"[\s,{]", info, 1)[0].lower() if info else ""
+        lang = re.split(r"[\s,{]", info, 1)[0].lower() if info else ""
+        self.lang = ALIASES.get(lang, lang)
         self.code = code            # the lines between the fences, the fence's indentation removed
         self.ignore = ignore        # the reason of a `sample: ignore` marker, or None
 
@@ -318,6 +323,28 @@ def write_swift(blocks):
     return files
 
 
+# TypeScript: each block a module of its own; declarations stay at the top level, anything else is
+# the body of an async function.
+TS_TOP = re.compile(r"^(export |import |(async )?function |class |interface |type |declare |//|/\*|\*|\}|$)")
+
+
+def write_typescript(blocks):
+    files = {}
+    for b in blocks:
+        imports, body = split_imports(b, "import ")
+        parts = [(header(b, "//"), None)]
+        if not imports:
+            parts.append(("import * as sdk from 'wallet-sdk';", None))
+        parts += imports + [("", None)]
+        if all(TS_TOP.match(l) for l, _ in body if not l.startswith((" ", "\t"))):
+            parts += body
+        else:
+            parts += [(f"export async function sample_{b.ident}(): Promise<void> {{", None)] + body + [("}", None)]
+        parts.append(("export {};", None))
+        files[f"{b.ident}.ts"] = assemble(parts)
+    return files
+
+
 def rust_complete(block):
     """a block written for rustdoc: its own main, or hidden lines"""
     return any(re.match(r"^\s*(pub )?(async )?fn main\b", l) or l == "#" or l.startswith("# ") for l in block.code)
@@ -429,7 +456,7 @@ def write(langs, outdir):
             files, errs = write_python(mine)
             errors += errs
         else:
-            files = write_jvm(lang, mine) if lang in JVM else {"swift": write_swift, "rust": write_rust}[lang](mine)
+            files = write_jvm(lang, mine) if lang in JVM else {"swift": write_swift, "rust": write_rust, "typescript": write_typescript}[lang](mine)
         sub = outdir / lang if len(langs) > 1 else outdir
         for name, (text, lines) in files.items():
             target = sub / name
@@ -441,7 +468,7 @@ def write(langs, outdir):
             mapping[str(target.resolve())] = {str(k): v for k, v in lines.items()}
         # the files of blocks that are gone (only files this script wrote: their first line says so)
         for old in sub.rglob("*"):
-            if old.is_file() and old not in written and old.suffix in (".kt", ".java", ".swift", ".py", ".rs"):
+            if old.is_file() and old not in written and old.suffix in (".kt", ".java", ".swift", ".py", ".rs", ".ts"):
                 with open(old, encoding="utf-8", errors="replace") as f:
                     if "(generated by scripts/samples.py" in f.readline():
                         old.unlink()

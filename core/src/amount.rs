@@ -44,7 +44,7 @@ impl Amount {
     }
 
     /// [`from_ltc`](Self::from_ltc) with errors naming `field`.
-    pub(crate) fn from_ltc_for(field: &str, text: &str) -> Result<Amount, Error> {
+    pub fn from_ltc_for(field: &str, text: &str) -> Result<Amount, Error> {
         let a = parse_decimal(text, false).map_err(|m| Error::invalid_input(field, m))?;
         if a.0 <= 0 {
             return Err(Error::invalid_input(

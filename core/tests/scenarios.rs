@@ -769,19 +769,7 @@ fn leak(s: String) -> &'static str {
 }
 
 fn camel(snake: &str) -> String {
-    let mut out = String::new();
-    let mut upper = false;
-    for ch in snake.chars() {
-        match ch {
-            '_' => upper = true,
-            c if upper => {
-                out.push(c.to_ascii_uppercase());
-                upper = false;
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    wallet_sdk::fields::wire_name_from_attrs(snake, &[])
 }
 
 fn snake(camel: &str) -> String {

@@ -1,0 +1,199 @@
+//! `NativeClient`: the core's `Client` for JavaScript, with its settings from the one list
+//! (`wallet_sdk::for_each_client_setting!`, by the camelCase names of Kotlin's and Swift's
+//! `WalletClientConfig`), any operation by name, cancellation and `resolve`.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use napi_derive::napi;
+use serde_json::{json, Map, Value};
+use tokio::sync::oneshot;
+use wallet_sdk::{AddressTypeCodes, Client, ClientBuilder, Error, OutcomeTokenCell, Secret};
+
+use crate::values;
+
+/// What the JavaScript catches from the constructor: this prefix, then the error as JSON.
+const ERROR_PREFIX: &str = "wallet-sdk-error:";
+
+/// A setting's value, as its kind takes it (`wallet_sdk::for_each_client_setting!`).
+macro_rules! setting_value {
+    ($v:ident, $key:ident, Duration, ms) => { Duration::from_millis(whole($key, $v)?) };
+    ($v:ident, $key:ident, Duration, s) => { Duration::from_secs(whole($key, $v)?) };
+    ($v:ident, $key:ident, Count, $unit:ident) => { u32::try_from(whole($key, $v)?).map_err(|_| Error::invalid_input($key, "is too large"))? };
+    ($v:ident, $key:ident, Bytes, $unit:ident) => { usize::try_from(whole($key, $v)?).map_err(|_| Error::invalid_input($key, "is too large"))? };
+    ($v:ident, $key:ident, Text, $unit:ident) => { text($key, $v)? };
+    ($v:ident, $key:ident, Flag, $unit:ident) => { $v.as_bool().ok_or_else(|| Error::invalid_input($key, "must be true or false"))? };
+    ($v:ident, $key:ident, SecretText, $unit:ident) => { &Secret::new(text($key, $v)?) };
+    ($v:ident, $key:ident, Codes, $unit:ident) => { codes($key, $v)? };
+}
+
+macro_rules! declare_node_settings {
+    (settings: $( $(#[doc = $doc:literal])* $name:ident : $kind:ident { python $py:ident, ffi $ffi:ident $unit:ident, cli $cli:literal } $rust:ident $apply:expr, )*) => {
+        /// Every optional setting: its name in JavaScript (the FFI's, in camelCase, with its
+        /// unit), its kind and its documentation.
+        pub const SETTINGS: &[(&str, &str, &[&str])] = &[ $( (stringify!($ffi), stringify!($kind), &[$($doc),*]) ),* ];
+
+        /// The builder with the settings given (camelCase names); an unknown name is refused.
+        fn apply_settings(mut b: ClientBuilder, given: &Map<String, Value>) -> Result<ClientBuilder, Error> {
+            'given: for (key, v) in given {
+                let key = key.as_str();
+                if v.is_null() {
+                    continue;
+                }
+                $(
+                    if key == camel(stringify!($ffi)) {
+                        b = apply_setting!(b, v, key, $kind, $unit, $apply);
+                        continue 'given;
+                    }
+                )*
+                return Err(Error::invalid_input(key, "is not a setting of the client"));
+            }
+            Ok(b)
+        }
+    };
+}
+
+/// One setting applied (a list of PEM texts one at a time).
+macro_rules! apply_setting {
+    ($b:ident, $v:ident, $key:ident, Pems, $unit:ident, $apply:expr) => {{
+        let pems = $v.as_array().ok_or_else(|| Error::invalid_input($key, "must be a list of PEM texts"))?;
+        let mut b = $b;
+        for pem in pems {
+            b = ($apply)(b, text($key, pem)?);
+        }
+        b
+    }};
+    ($b:ident, $v:ident, $key:ident, $kind:ident, $unit:ident, $apply:expr) => { ($apply)($b, setting_value!($v, $key, $kind, $unit)) };
+}
+
+wallet_sdk::for_each_client_setting!(declare_node_settings);
+
+/// `snake_case` as `camelCase` (the core's rule for the service's field names).
+pub fn camel(snake: &str) -> String {
+    wallet_sdk::fields::wire_name_from_attrs(snake, &[])
+}
+
+fn whole(key: &str, v: &Value) -> Result<u64, Error> {
+    v.as_u64().ok_or_else(|| Error::invalid_input(key, "must be a whole number, not negative"))
+}
+
+fn text(key: &str, v: &Value) -> Result<String, Error> {
+    v.as_str().map(str::to_string).ok_or_else(|| Error::invalid_input(key, "must be a string"))
+}
+
+/// `{legacy, p2shSegwit, bech32, mweb}`: the codes given, the others the defaults.
+fn codes(key: &str, v: &Value) -> Result<AddressTypeCodes, Error> {
+    let given = v.as_object().ok_or_else(|| Error::invalid_input(key, "must be an object of codes"))?;
+    let mut codes = AddressTypeCodes::default();
+    for (name, code) in given {
+        let slot = match name.as_str() {
+            "legacy" => &mut codes.legacy,
+            "p2shSegwit" => &mut codes.p2sh_segwit,
+            "bech32" => &mut codes.bech32,
+            "mweb" => &mut codes.mweb,
+            other => return Err(Error::invalid_input(key, format!("{other:?} is not an address type (legacy, p2shSegwit, bech32, mweb)"))),
+        };
+        *slot = code.as_i64().and_then(|c| i32::try_from(c).ok()).ok_or_else(|| Error::invalid_input(key, "a code must be an integer"))?;
+    }
+    Ok(codes)
+}
+
+/// A call's cancellation: its sender once the call waits, or the cancel that came first.
+enum CancelSlot {
+    Waiting(oneshot::Sender<()>),
+    Cancelled,
+}
+
+/// The core's client for JavaScript (`Client` of the package wraps it).
+#[napi]
+pub struct NativeClient {
+    client: Client,
+    cancels: Arc<Mutex<HashMap<u32, CancelSlot>>>,
+}
+
+impl NativeClient {
+    /// The core's client.
+    pub fn core(&self) -> &Client {
+        &self.client
+    }
+}
+
+#[napi]
+impl NativeClient {
+    /// A client of `baseUrl` with `credential` (an API key or a node URL) and the optional
+    /// `settings`. Throws an error whose message is `wallet-sdk-error:` and the error's JSON.
+    #[napi(constructor)]
+    pub fn new(base_url: String, credential: String, settings: Option<Value>) -> napi::Result<Self> {
+        let build = || -> Result<Client, Error> {
+            let given = match settings {
+                None | Some(Value::Null) => Map::new(),
+                Some(Value::Object(m)) => m,
+                Some(_) => return Err(Error::invalid_input("settings", "must be an object")),
+            };
+            apply_settings(Client::builder().base_url(base_url).credential(credential), &given)?.build()
+        };
+        match build() {
+            Ok(client) => Ok(NativeClient { client, cancels: Arc::default() }),
+            Err(e) => Err(napi::Error::from_reason(format!("{ERROR_PREFIX}{}", values::error(&e)))),
+        }
+    }
+
+    /// Runs one operation (its snake_case name) with its inputs (snake_case names): `{ok}`,
+    /// `{error}`, or `{aborted: true}` when `cancel(cancelId)` came before any request that
+    /// changes something may have left (after one may have, the error is `outcome_unknown` with
+    /// its token, and the request runs to its end in the background).
+    #[napi]
+    pub async fn call(&self, operation: String, args: Option<Value>, cancel_id: Option<u32>) -> Value {
+        let args = match args {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(m)) => m,
+            Some(_) => return json!({ "error": values::error(&Error::invalid_input("args", "must be an object")) }),
+        };
+        let client = self.client.clone();
+        let cell = OutcomeTokenCell::new();
+        let run = cell.record(async move { client.call_typed(&operation, &args).await });
+        let Some(id) = cancel_id else { return values::outcome(run.await, values::record) };
+        let (tx, rx) = oneshot::channel();
+        {
+            let mut cancels = self.cancels.lock().unwrap_or_else(PoisonError::into_inner);
+            if matches!(cancels.remove(&id), Some(CancelSlot::Cancelled)) {
+                return json!({ "aborted": true });
+            }
+            cancels.insert(id, CancelSlot::Waiting(tx));
+        }
+        let finished = tokio::select! {
+            r = run => Some(r),
+            _ = rx => None,
+        };
+        self.cancels.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+        match finished {
+            Some(r) => values::outcome(r, values::record),
+            None => match cell.seal_error() {
+                Some(e) => json!({ "error": values::error(&e) }),
+                None => json!({ "aborted": true }),
+            },
+        }
+    }
+
+    /// Gives up the call started with `cancelId` (also when it has not started waiting yet).
+    #[napi]
+    pub fn cancel(&self, cancel_id: u32) {
+        let mut cancels = self.cancels.lock().unwrap_or_else(PoisonError::into_inner);
+        match cancels.remove(&cancel_id) {
+            Some(CancelSlot::Waiting(tx)) => {
+                let _ = tx.send(());
+            }
+            _ => {
+                cancels.insert(cancel_id, CancelSlot::Cancelled);
+            }
+        }
+    }
+
+    /// What became of the call whose error carried `token` (`{ok: resolution}` or `{error}`).
+    #[napi]
+    pub async fn resolve(&self, token: String) -> Value {
+        let client = self.client.clone();
+        values::outcome(client.resolve_token(&token).await, values::resolution)
+    }
+}

@@ -1,0 +1,87 @@
+// The client against the sandbox's real node: the operations, their errors, secrets in
+// results, cancellation with AbortSignal and resolve, signing at home.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import util from 'node:util';
+import { Amount, InvalidInputError, NotFoundError, OutcomeUnknownError, Secret, TransactionMismatchError, offline } from '../index.mjs';
+import { client, fund, sandboxPost, unique } from './sandbox.mjs';
+
+test('operations return typed results with exact amounts', async () => {
+  const c = client();
+  const w = unique('node');
+  const created = await c.createWallet(w);
+  assert.equal(created.walletName, w);
+  const { address } = await c.createAddress(w, { addressType: 'bech32', label: 'node' });
+  assert.ok(address.startsWith('rltc1q'), address);
+  await fund(address, '0.25');
+  const balance = await c.walletBalance(w);
+  assert.ok(balance.confirmed instanceof Amount);
+  assert.equal(balance.confirmed.toString(), '0.25000000');
+  assert.equal(typeof balance.rawJson, 'string');
+  assert.ok(!Object.keys(balance).includes('rawJson'), 'the raw JSON is not a field');
+  const info = await c.blockchainInfo();
+  assert.equal(info.chain, 'regtest');
+});
+
+test('errors are the kind\'s class with every fact, and bad input is refused before sending', async () => {
+  const c = client();
+  await assert.rejects(c.walletBalance(unique('missing')), (e) => {
+    assert.ok(e instanceof NotFoundError);
+    assert.equal(e.kind, 'not_found');
+    assert.equal(e.status, 404);
+    assert.equal(e.operation, 'wallet_balance');
+    assert.equal(typeof e.requestId, 'string');
+    return true;
+  });
+  await assert.rejects(c.createAddress('', {}), (e) => e instanceof InvalidInputError && e.field === 'wallet_name');
+  await assert.rejects(c.walletBalance('w', { colour: 'blue' }), (e) => e instanceof InvalidInputError && e.field === 'colour');
+  await assert.rejects(c.sendFundsFromWallet('w', 'rltc1q', 1.5), (e) => e instanceof InvalidInputError && e.field === 'amount');
+});
+
+test('a secret in a result is a Secret, never shown', async () => {
+  const c = client();
+  const created = await c.createEncryptedWallet(unique('node_enc'));
+  assert.ok(created.passphrase instanceof Secret);
+  const shown = util.inspect(created, { depth: 5 }) + JSON.stringify(created) + created.rawJson;
+  assert.ok(!shown.includes(created.passphrase.reveal()), shown);
+});
+
+test('an aborted read rejects with the signal\'s reason; an aborted create is outcome_unknown and resolves', async () => {
+  // a key of its own, so that the sandbox holds only this test's requests
+  const apiKey = (await sandboxPost('/sandbox/keys', { ttlSeconds: 3600 + Math.floor(Math.random() * 1e6) })).apiKey;
+  const c = client({ apiKey, settleTimeMs: 2000 });
+  // the sandbox holds the next request to the path for a while
+  await sandboxPost('/sandbox/faults', { path: '/api/Blocks/blockchain-info', delayMs: 3000, count: 1, apiKey });
+  const reading = new AbortController();
+  setTimeout(() => reading.abort(), 300);
+  await assert.rejects(c.blockchainInfo({ signal: reading.signal }), (e) => e.name === 'AbortError');
+  const already = AbortSignal.abort();
+  await assert.rejects(c.walletBalance('w', { signal: already }), (e) => e.name === 'AbortError');
+
+  const w = unique('node_cancel');
+  await sandboxPost('/sandbox/faults', { path: '/api/Wallet/create', delayMs: 1500, count: 1, apiKey });
+  const creating = new AbortController();
+  setTimeout(() => creating.abort(), 300);
+  const lost = await c.createWallet(w, { signal: creating.signal }).then(() => null, (e) => e);
+  assert.ok(lost instanceof OutcomeUnknownError, String(lost));
+  assert.equal(typeof lost.outcomeToken, 'string');
+  const resolution = await c.resolve(lost);
+  assert.equal(resolution.state, 'applied');
+  assert.equal(resolution.walletName, w);
+});
+
+test('signing at home pays without the key leaving the process, and a changed build is refused', async () => {
+  const c = client();
+  const phrase = offline.generateMnemonic(12);
+  const [key] = offline.keysFromPhrase(phrase, ["m/84'/1'/0'/0/0"], 'regtest');
+  const sender = offline.deriveKey(phrase, "m/84'/1'/0'/0/0", 'p2wpkh', 'regtest');
+  assert.equal(key.reveal(), sender.privateKey.reveal());
+  const recipient = offline.deriveKey(phrase, "m/84'/1'/0'/0/1", 'p2wpkh', 'regtest').address;
+  await fund(sender.address, '0.5');
+  const sent = await c.sendSignedLocally(sender.address, recipient, Amount.fromLtc('0.2'), [key], { build: 'local', feeRate: 12 });
+  assert.equal(sent.review.outputs[0].amount.toString(), '0.20000000');
+  assert.ok(sent.review.feeRate >= 12);
+  assert.equal((await c.broadcastTransaction(sent.hex)).txid, sent.txid);
+  await assert.rejects(c.reviewTransaction(sent.hex, { senderAddress: sender.address, recipients: [[recipient, '0.2']] }), TransactionMismatchError);
+  assert.ok((await c.estimateFeeRate(2)).litoshisPerVbyte >= 10);
+});

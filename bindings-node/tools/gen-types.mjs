@@ -1,0 +1,286 @@
+#!/usr/bin/env node
+// Writes the package's `index.d.ts` and `index.mjs` from the addon's description of the
+// operations, models, error kinds and settings (what index.js builds the client from), so that
+// the types are never kept by hand.
+//
+//     node tools/gen-types.mjs            write them
+//     node tools/gen-types.mjs --check    fail when they differ from what the description gives
+
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = join(dirname(fileURLToPath(import.meta.url)), '..');
+const native = createRequire(import.meta.url)('../native.js');
+const { operations, records, errorKinds, settings } = native.description();
+
+const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
+const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
+
+/** A documentation comment, indented. */
+function doc(text, indent = '') {
+  const lines = String(text ?? '').trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  if (lines.length === 0) return '';
+  return `${indent}/**\n${lines.map((l) => `${indent} * ${l.replace(/\*\//g, '* /')}`).join('\n')}\n${indent} */\n`;
+}
+
+/** A model field's type. */
+function fieldType(t) {
+  if (typeof t === 'string') {
+    return { bool: 'boolean', int: 'number', float: 'number', text: 'string', amount: 'Amount', secret: 'Secret', json: 'unknown' }[t];
+  }
+  if (t.optional) return `${fieldType(t.optional)} | null`;
+  if (t.list) {
+    const inner = fieldType(t.list);
+    return inner.includes('|') ? `Array<${inner}>` : `${inner}[]`;
+  }
+  if (t.map) return `Record<string, ${fieldType(t.map)}>`;
+  return t.record;
+}
+
+/** An input's type. */
+function paramType(p) {
+  if (p.secret) return 'Secret | string';
+  return { text: 'string', int: 'number', amount: 'Amount | string', bool: 'boolean', text_list: 'string[]', int_list: 'number[]', address_type: 'AddressType' }[p.kind];
+}
+
+function settingType(s) {
+  return { Duration: 'number', Count: 'number', Bytes: 'number', Text: 'string', Flag: 'boolean', Pems: 'string[]', SecretText: 'Secret | string', Codes: 'AddressTypeCodes' }[s.kind];
+}
+
+const out = [];
+out.push(`// The types of the package \`wallet-sdk\`, written by tools/gen-types.mjs from the addon's
+// description of the operations, models, error kinds and settings: do not edit.
+
+/** An address type of the service. */
+export type AddressType = 'legacy' | 'p2sh-segwit' | 'bech32' | 'mweb';
+
+/** The integer codes sent for address types where the wire wants a code. */
+export interface AddressTypeCodes {
+  legacy?: number;
+  p2shSegwit?: number;
+  bech32?: number;
+  mweb?: number;
+}
+
+/** A Litecoin network. */
+export type Network = 'mainnet' | 'testnet' | 'regtest';
+
+/**
+ * A secret string. \`toString()\`, \`toJSON()\` and \`util.inspect\` show \`[REDACTED]\`; read the
+ * value on purpose with \`reveal()\`.
+ */
+export declare class Secret {
+  constructor(value: string);
+  /** The secret value. Call this only where the value must really be used. */
+  reveal(): string;
+  toString(): string;
+  toJSON(): string;
+}
+
+/** An exact amount of LTC: a whole number of litoshis, never a floating-point number. */
+export declare class Amount {
+  private constructor();
+  /** Decimal LTC text with at most 8 decimals (\`"1.5"\`, \`"-0.00001640"\`). */
+  static fromLtc(text: string): Amount;
+  /** A whole number of litoshis. */
+  static fromLitoshis(litoshis: bigint): Amount;
+  /** The amount in litoshis. */
+  readonly litoshis: bigint;
+  /** Whether \`other\` is the same amount. */
+  equals(other: Amount): boolean;
+  /** LTC with 8 decimals. */
+  toString(): string;
+  toJSON(): string;
+}
+
+/** Every error of the SDK; one subclass per kind. */
+export declare class WalletSdkError extends Error {
+  /** The kind, in snake_case (\`not_found\`, \`outcome_unknown\`…). */
+  readonly kind: string;
+  readonly status: number | null;
+  readonly serviceCode: string | null;
+  readonly serviceMessage: string | null;
+  readonly requestId: string | null;
+  /** The input the error is about. */
+  readonly field: string | null;
+  /** The operation (snake_case) that failed. */
+  readonly operation: string | null;
+  readonly nodeCode: number | null;
+  readonly nodeMessage: string | null;
+  /** Attempts made, the first included. */
+  readonly attempts: number;
+  /** Whether the same call may be made again as it is. */
+  readonly retryable: boolean;
+  readonly retryAfterMs: number | null;
+  readonly rawBody: string | null;
+  /** What \`client.resolve\` takes, for a create, send or broadcast whose outcome is unknown. */
+  readonly outcomeToken: string | null;
+}
+`);
+for (const kind of errorKinds) {
+  out.push(`/** The error of kind \`${kind}\`. */\nexport declare class ${pascal(kind)}Error extends WalletSdkError {\n  readonly kind: '${kind}';\n}\n`);
+}
+
+out.push(`/** The client's settings: the base URL, the credential, and the optional ones. */
+export interface ClientSettings {
+  /** The service's base URL. */
+  baseUrl: string;
+  /** The API key (a JWT). */
+  apiKey?: Secret | string;
+  /** Or a node URL, instead of an API key. */
+  nodeUrl?: Secret | string;
+`);
+for (const s of settings) out.push(`${doc(s.doc, '  ')}  ${s.name}?: ${settingType(s)};\n`);
+out.push(`}
+
+/** What every call takes last, with its options. */
+export interface CallOptions {
+  /** Gives the call up: a read is aborted; a create, send or broadcast that may have been sent ends as \`OutcomeUnknownError\` with its token. */
+  signal?: AbortSignal;
+}
+`);
+
+for (const r of records) {
+  out.push(doc(r.doc));
+  out.push(`export interface ${r.name} {\n`);
+  for (const f of r.fields) out.push(`${doc(f.doc, '  ')}  readonly ${f.jsName}: ${fieldType(f.type)};\n`);
+  out.push(`  /** The answer's raw JSON, secret fields redacted (results only). */\n  readonly rawJson?: string;\n}\n\n`);
+}
+
+out.push(`/** What \`client.resolve\` found. */
+export interface Resolution {
+  /** \`applied\`, \`not_applied\` or \`unknown\`. */
+  readonly state: 'applied' | 'not_applied' | 'unknown';
+  readonly operation: string | null;
+  readonly txid: string | null;
+  readonly walletName: string | null;
+  readonly sent: SentFunds | null;
+  readonly secretLost: boolean;
+  readonly reason: string;
+}
+
+/** The output an input spends, as the chain has it. */
+export interface Prevout {
+  readonly txid: string;
+  readonly vout: number;
+  readonly amount: Amount;
+  readonly scriptPubkey: string;
+  readonly redeemScript?: string | null;
+}
+
+/** What the caller asked a transaction to do. */
+export interface TransactionIntent {
+  senderAddress: string;
+  /** Each recipient and exactly its amount: a map, an object, or [address, amount] pairs. */
+  recipients: Map<string, Amount | string> | Record<string, Amount | string> | Array<[string, Amount | string]>;
+  changeAddress?: string;
+  serviceFee?: [string, Amount | string];
+  feePolicy?: FeePolicy;
+}
+
+/** The most a transaction may pay to the miners (defaults: 0.01 LTC, 1,000 litoshis per vbyte). */
+export interface FeePolicy {
+  maxFee?: Amount | string;
+  maxFeeRate?: number;
+}
+
+export interface ReviewedInput { readonly txid: string; readonly vout: number; readonly amount: Amount }
+export interface ReviewedOutput { readonly address: string; readonly amount: Amount; readonly role: 'recipient' | 'change' | 'service_fee' }
+/** A transaction that does what the intent says. */
+export interface TransactionReview {
+  readonly inputs: ReviewedInput[];
+  readonly outputs: ReviewedOutput[];
+  readonly fee: Amount;
+  readonly feeRate: number;
+  readonly vsize: number;
+}
+/** A payment signed at home and broadcast. */
+export interface SentTransaction { readonly txid: string; readonly hex: string; readonly fee: Amount; readonly review: TransactionReview }
+/** A fee rate. */
+export interface FeeRate { readonly litoshisPerVbyte: number }
+
+/** The optional inputs of \`sendSignedLocally\`. */
+export interface SendLocallyOptions extends CallOptions {
+  build?: 'service' | 'local';
+  feeRate?: number;
+  changeAddress?: string;
+  walletName?: string;
+  serviceFee?: [string, Amount | string];
+  feePolicy?: FeePolicy;
+}
+
+/** The client: one method per operation, each returning a Promise. */
+export declare class Client {
+  constructor(settings: ClientSettings);
+  /** A client of \`WALLET_SDK_BASE_URL\` with \`WALLET_SDK_API_KEY\`, and the settings given. */
+  static fromEnv(settings?: Partial<ClientSettings>): Client;
+  /** What became of a create, send or broadcast that failed with \`OutcomeUnknownError\`. */
+  resolve(errorOrToken: WalletSdkError | string, options?: CallOptions): Promise<Resolution>;
+  /** The output each input of \`unsignedHex\` spends, read from the chain. */
+  prevoutsFor(unsignedHex: string, options?: CallOptions): Promise<Prevout[]>;
+  /** \`unsignedHex\` checked against \`intent\` before anything signs it. */
+  reviewTransaction(unsignedHex: string, intent: TransactionIntent, options?: CallOptions): Promise<TransactionReview>;
+  /** A fee rate for about \`targetBlocks\` blocks (default 6), from recent blocks. */
+  estimateFeeRate(targetBlocks?: number | null, options?: CallOptions): Promise<FeeRate>;
+  /** Pays with keys kept in this process: build, review, sign here, broadcast. */
+  sendSignedLocally(senderAddress: string, recipientAddress: string, amount: Amount | string, keys: Array<Secret | string>, options?: SendLocallyOptions): Promise<SentTransaction>;
+`);
+for (const op of operations) {
+  const required = op.params.filter((p) => p.required);
+  const optional = op.params.filter((p) => !p.required);
+  const args = required.map((p) => `${p.jsName}: ${paramType(p)}`);
+  const opts = optional.length ? `CallOptions & { ${optional.map((p) => `${p.jsName}?: ${paramType(p)}`).join('; ')} }` : 'CallOptions';
+  args.push(`options?: ${opts}`);
+  out.push(doc(op.doc, '  '));
+  out.push(`  ${op.jsName}(${args.join(', ')}): Promise<${op.resultType}>;\n`);
+}
+out.push(`}
+
+/** The offline toolkit: no service, no network. */
+export declare const offline: {
+  parseAddress(address: string, network?: Network | null): { address: string; network: Network; kind: string; witnessVersion: number | null; scriptPubkey: string | null };
+  isValidAddress(address: string, network?: Network | null): boolean;
+  generateMnemonic(wordCount?: number): Secret;
+  validateMnemonic(mnemonic: Secret | string): boolean;
+  deriveKey(mnemonic: Secret | string, path: string, addressType: 'p2pkh' | 'p2sh-p2wpkh' | 'p2wpkh', network: Network, passphrase?: Secret | string | null): { path: string; address: string; publicKey: string; privateKey: Secret };
+  keysFromPhrase(mnemonic: Secret | string, paths: string[], network: Network, passphrase?: Secret | string | null): Secret[];
+  buildPaymentUri(address: string, network: Network, options?: { amount?: Amount | string; label?: string; message?: string }): string;
+  parsePaymentUri(uri: string, network: Network): { address: string; network: Network; amount: Amount | null; label: string | null; message: string | null; extras: Array<[string, string]> };
+  paymentQr(text: string, options?: { format?: 'svg' | 'png'; errorCorrection?: 'L' | 'M' | 'Q' | 'H'; moduleSize?: number }): { format: 'svg' | 'png'; data: Buffer; text: string | null; width: number; modules: number; encodedText: string };
+  parseInput(text: Secret | string, network: Network): { kind: string; isSecret: boolean; problem: string | null; [field: string]: unknown };
+  signTransactionLocally(unsignedHex: string, keys: Array<Secret | string>, prevouts: Prevout[]): SignedTransaction;
+  psbtFromTransaction(unsignedHex: string, prevouts: Prevout[]): string;
+  signPsbt(psbt: string, keys: Array<Secret | string>): string;
+  combinePsbts(psbts: string[]): string;
+  finalizePsbt(psbt: string): SignedTransaction;
+};
+`);
+
+const dts = out.join('');
+const names = ['Client', 'Amount', 'Secret', 'WalletSdkError', 'offline', ...errorKinds.map((k) => `${pascal(k)}Error`)];
+const mjs = `// The ES module of the package \`wallet-sdk\`, written by tools/gen-types.mjs: do not edit.
+import sdk from './index.js';
+
+export const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = sdk;
+export default sdk;
+`;
+
+const files = { 'index.d.ts': dts, 'index.mjs': mjs };
+if (process.argv.includes('--check')) {
+  const stale = Object.entries(files).filter(([name, text]) => {
+    try {
+      return readFileSync(join(here, name), 'utf8') !== text;
+    } catch {
+      return true;
+    }
+  });
+  if (stale.length) {
+    console.error(`${stale.map(([n]) => `bindings-node/${n}`).join(', ')}: not what tools/gen-types.mjs writes from the description: run it`);
+    process.exit(1);
+  }
+} else {
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(here, name), text);
+  console.log(`bindings-node/index.d.ts: ${operations.length} operations, ${records.length} models, ${errorKinds.length} error kinds`);
+}
