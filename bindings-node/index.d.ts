@@ -2078,8 +2078,47 @@ export interface SentTransaction { readonly txid: string; readonly hex: string; 
 /** A fee rate. */
 export interface FeeRate { readonly litoshisPerVbyte: number }
 
+/** One event of a wallet. */
+export interface WalletEvent {
+  /** What happened. */
+  readonly kind: 'received' | 'confirmed' | 'reorged' | 'replaced' | 'dropped' | 'sent';
+  readonly txid: string;
+  readonly address: string | null;
+  /** Positive for a payment received, negative for one sent. */
+  readonly amount: Amount;
+  readonly confirmations: number;
+  /** Where to resume after this event: save it once the event is handled. */
+  readonly cursor: string;
+}
+
+/** What waiting for a payment found. */
+export interface Payment {
+  readonly txids: string[];
+  readonly received: Amount;
+  readonly confirmations: number;
+  readonly status: 'paid' | 'underpaid' | 'overpaid';
+}
+
+/** The options of `watchWallet`. */
+export interface WatchOptions extends CallOptions {
+  /** The cursor of the last event handled; none starts a fresh watch. */
+  cursor?: string;
+  pollIntervalMs?: number;
+  confirmations?: number;
+  pageSize?: number;
+  history?: number;
+}
+
+/** The options of `waitForPayment`. */
+export interface WaitForPaymentOptions extends CallOptions {
+  confirmations?: number;
+  timeoutMs?: number;
+  pollIntervalMs?: number;
+  pageSize?: number;
+}
+
 /** The optional inputs of `sendSignedLocally`. */
-export interface SendLocallyOptions extends CallOptions {
+export interface SendLocallyOptions {
   build?: 'service' | 'local';
   feeRate?: number;
   changeAddress?: string;
@@ -2101,8 +2140,12 @@ export declare class Client {
   reviewTransaction(unsignedHex: string, intent: TransactionIntent, options?: CallOptions): Promise<TransactionReview>;
   /** A fee rate for about `targetBlocks` blocks (default 6), from recent blocks. */
   estimateFeeRate(targetBlocks?: number | null, options?: CallOptions): Promise<FeeRate>;
-  /** Pays with keys kept in this process: build, review, sign here, broadcast. */
+  /** Pays with keys kept in this process: build, review, sign here, broadcast (no signal: once signed, it is broadcast). */
   sendSignedLocally(senderAddress: string, recipientAddress: string, amount: Amount | string, keys: Array<Secret | string>, options?: SendLocallyOptions): Promise<SentTransaction>;
+  /** The events of `walletName` as they happen, for `for await`; resume from an event's `cursor`. */
+  watchWallet(walletName: string, options?: WatchOptions): AsyncGenerator<WalletEvent, void, undefined>;
+  /** Waits until the payments to `address` add up to `amount`. */
+  waitForPayment(walletName: string, address: string, amount: Amount | string, options?: WaitForPaymentOptions): Promise<Payment>;
   /**
    * Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
    * automatically. `passphrase` is needed when the wallet is encrypted.
@@ -2130,6 +2173,8 @@ export declare class Client {
    * (`GET /api/Address/address-transaction`); the pager follows every page.
    */
   addressTransaction(address: string, options?: CallOptions & { take?: number; skip?: number }): Promise<AddressTransactions>;
+  /** The pages of `addressTransaction`, newest first, for `for await` (`pageSize` entries per request, 1 to 500, default 100). */
+  addressTransactionPages(address: string, options?: CallOptions & { pageSize?: number }): AsyncGenerator<AddressTxEntry[], void, undefined>;
   /**
    * Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
    */
@@ -2272,6 +2317,8 @@ export declare class Client {
    * the pager follows every page.
    */
   walletTransactions(walletName: string, options?: CallOptions & { skip?: number; count?: number }): Promise<WalletTransactions>;
+  /** The pages of `walletTransactions`, newest first, for `for await` (`pageSize` entries per request, 1 to 500, default 100). */
+  walletTransactionsPages(walletName: string, options?: CallOptions & { pageSize?: number }): AsyncGenerator<WalletTx[], void, undefined>;
   /**
    * Wallet balance (`GET /api/Wallet/balance`).
    */

@@ -187,8 +187,15 @@ function toNative(param, value) {
 // ---------------------------------------------------------------- the client
 
 const CALL = Symbol('call');
+const NATIVE_CONSTRUCT = Symbol('nativeConstruct');
+/** Entries per request of a pager when none is given: the same in every language. */
+const DEFAULT_PAGE_SIZE = DESCRIPTION.defaultPageSize;
 const NATIVE = Symbol('native');
 let nextCancelId = 1;
+
+function abortReason(signal) {
+  return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+}
 
 /**
  * The client: one method per operation (camelCase), each returning a Promise. Required inputs
@@ -205,14 +212,7 @@ class Client {
     if (typeof baseUrl !== 'string') throw invalid('baseUrl', 'is required');
     const given = {};
     for (const [key, value] of Object.entries(rest)) given[key] = value instanceof Secret ? value.reveal() : value;
-    try {
-      this[NATIVE] = new native.NativeClient(baseUrl, credential, given);
-    } catch (e) {
-      const text = String(e && e.message);
-      const at = text.indexOf('wallet-sdk-error:');
-      if (at >= 0) throw makeError(JSON.parse(text.slice(at + 'wallet-sdk-error:'.length)));
-      throw e;
-    }
+    this[NATIVE] = this[NATIVE_CONSTRUCT](() => new native.NativeClient(baseUrl, credential, given));
   }
 
   /** A client of `WALLET_SDK_BASE_URL` with `WALLET_SDK_API_KEY`, and `settings`. */
@@ -220,15 +220,20 @@ class Client {
     return new Client({ baseUrl: process.env.WALLET_SDK_BASE_URL, apiKey: process.env.WALLET_SDK_API_KEY, ...settings });
   }
 
+  /**
+   * A call of the addon, given up when `signal` aborts: the addon drops it (a read leaves
+   * nothing behind; a create, send or broadcast whose request may have left answers
+   * `outcome_unknown` with its token), or rejects with the signal's reason.
+   */
   async [CALL](run, signal) {
-    if (signal?.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+    if (signal?.aborted) throw abortReason(signal);
     const id = signal ? nextCancelId : undefined;
     if (signal) nextCancelId = nextCancelId >= 0xffffffff ? 1 : nextCancelId + 1;
     const onAbort = () => this[NATIVE].cancel(id);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const answer = await run(id);
-      if (answer.aborted) throw signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
+      if (answer.aborted) throw abortReason(signal);
       return revive(unwrap(answer));
     } finally {
       signal?.removeEventListener('abort', onAbort);
@@ -243,33 +248,95 @@ class Client {
   async resolve(errorOrToken, { signal } = {}) {
     const token = errorOrToken instanceof WalletSdkError ? errorOrToken.outcomeToken : errorOrToken;
     if (typeof token !== 'string' || token === '') throw invalid('token', 'this error has no outcome token to resolve');
-    return this[CALL](() => this[NATIVE].resolve(token), signal);
+    return this[CALL]((id) => this[NATIVE].resolve(token, id), signal);
   }
 
   /** The output each input of `unsignedHex` spends, read from the chain. */
   async prevoutsFor(unsignedHex, { signal } = {}) {
-    return this[CALL](() => this[NATIVE].prevoutsFor(unsignedHex), signal);
+    return this[CALL]((id) => this[NATIVE].prevoutsFor(unsignedHex, id), signal);
   }
 
   /** `unsignedHex` checked against `intent` before anything signs it. */
   async reviewTransaction(unsignedHex, intent, { signal } = {}) {
-    return this[CALL](() => this[NATIVE].reviewTransaction(unsignedHex, intentToNative(intent)), signal);
+    return this[CALL]((id) => this[NATIVE].reviewTransaction(unsignedHex, intentToNative(intent), id), signal);
   }
 
   /** A fee rate for about `targetBlocks` blocks (default 6), from recent blocks. */
   async estimateFeeRate(targetBlocks, { signal } = {}) {
-    return this[CALL](() => this[NATIVE].estimateFeeRate(targetBlocks ?? null), signal);
+    return this[CALL]((id) => this[NATIVE].estimateFeeRate(targetBlocks ?? null, id), signal);
   }
 
   /**
    * Pays `amount` from `senderAddress` to `recipientAddress` with `keys` kept in this process:
-   * build (`build` `service` or `local`), review, sign here, broadcast.
+   * build (`build` `service` or `local`), review, sign here, broadcast. It takes no signal: once
+   * signed, the transaction is broadcast (safe to repeat: the same txid).
    */
   async sendSignedLocally(senderAddress, recipientAddress, amount, keys, options = {}) {
-    const { signal, serviceFee, feePolicy, ...rest } = options;
+    const { serviceFee, feePolicy, ...rest } = options;
     const given = { ...rest, feePolicy: policyToNative(feePolicy), serviceFee: serviceFee ? [serviceFee[0], String(serviceFee[1])] : null };
-    return this[CALL](() => this[NATIVE].sendSignedLocally(senderAddress, recipientAddress, String(amount), keys.map(textOf), given), signal);
+    return revive(unwrap(await this[NATIVE].sendSignedLocally(senderAddress, recipientAddress, String(amount), keys.map(textOf), given)));
   }
+
+  /**
+   * The events of `walletName` as they happen, for `for await`: `received`, `confirmed`,
+   * `reorged`, `replaced`, `dropped`, `sent`. Save each event's `cursor` once it is handled and
+   * resume from it (`{ cursor }`): nothing is repeated, nothing lost. Options: `cursor`,
+   * `pollIntervalMs` (default 2000), `confirmations`, `pageSize`, `history`, `signal`.
+   */
+  async *watchWallet(walletName, options = {}) {
+    const { signal, ...rest } = options;
+    const events = this[NATIVE_CONSTRUCT](() => this[NATIVE].watchWallet(walletName, rest));
+    for (;;) {
+      const event = await this[CALL]((id) => events.next(id), signal);
+      if (event === null) return;
+      yield event;
+    }
+  }
+
+  /**
+   * Waits until the payments to `address` of `walletName` add up to `amount`: a `Payment`,
+   * `paid`, `overpaid`, or `underpaid` at `timeoutMs`. Options: `confirmations`, `timeoutMs`,
+   * `pollIntervalMs`, `pageSize`, `signal`.
+   */
+  async waitForPayment(walletName, address, amount, options = {}) {
+    const { signal, ...rest } = options;
+    return this[CALL]((id) => this[NATIVE].waitForPayment(walletName, address, String(amount), rest, id), signal);
+  }
+
+  [NATIVE_CONSTRUCT](make) {
+    try {
+      return make();
+    } catch (e) {
+      throw fromNativeThrow(e);
+    }
+  }
+}
+
+/** An error the addon threw with the SDK's error in its message, as its class. */
+function fromNativeThrow(e) {
+  const text = String(e && e.message);
+  const at = text.indexOf('wallet-sdk-error:');
+  return at >= 0 ? makeError(JSON.parse(text.slice(at + 'wallet-sdk-error:'.length))) : e;
+}
+
+// a paged read's pages, for `for await`: `<method>Pages(...inputs, { pageSize, signal })`
+for (const op of DESCRIPTION.operations) {
+  const pagesName = `${op.jsName}Pages`;
+  if (typeof native.NativeClient.prototype[pagesName] !== 'function') continue;
+  const required = op.params.filter((p) => p.required);
+  const method = {
+    async *[pagesName](...given) {
+      const { pageSize = DEFAULT_PAGE_SIZE, signal } = given[required.length] ?? {};
+      if (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 0xffffffff) throw invalid('page_size', 'must be a whole number from 1 to 500');
+      const pager = this[NATIVE][pagesName](...required.map((p, i) => toNative(p, given[i])), pageSize);
+      for (;;) {
+        const page = await this[CALL]((id) => pager.next(id), signal);
+        if (page === null) return;
+        yield page;
+      }
+    },
+  }[pagesName];
+  Object.defineProperty(Client.prototype, pagesName, { value: method, writable: true, configurable: true });
 }
 
 function policyToNative(policy) {

@@ -3,6 +3,7 @@
 //! `WalletClientConfig`), any operation by name, cancellation and `resolve`.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
@@ -100,7 +101,7 @@ fn codes(key: &str, v: &Value) -> Result<AddressTypeCodes, Error> {
 }
 
 /// A call's cancellation: its sender once the call waits, or the cancel that came first.
-enum CancelSlot {
+pub enum CancelSlot {
     Waiting(oneshot::Sender<()>),
     Cancelled,
 }
@@ -109,7 +110,7 @@ enum CancelSlot {
 #[napi]
 pub struct NativeClient {
     client: Client,
-    cancels: Arc<Mutex<HashMap<u32, CancelSlot>>>,
+    cancels: Cancels,
 }
 
 impl NativeClient {
@@ -117,6 +118,44 @@ impl NativeClient {
     pub fn core(&self) -> &Client {
         &self.client
     }
+
+    /// The registry of this client's cancellable calls (its pagers and event streams share it).
+    pub fn cancels(&self) -> Cancels {
+        self.cancels.clone()
+    }
+
+    /// [`until_cancelled`] of this client's calls.
+    pub async fn read(&self, cancel_id: Option<u32>, run: impl Future<Output = Value>) -> Value {
+        read(&self.cancels, cancel_id, run).await
+    }
+}
+
+/// A client's cancellable calls, by id.
+pub type Cancels = Arc<Mutex<HashMap<u32, CancelSlot>>>;
+
+/// `run`'s answer, or `None` once `cancel(cancelId)` came (before it started too): the future is
+/// dropped, so nothing of it keeps running (or keeps Node's event loop alive).
+pub async fn until_cancelled(cancels: &Cancels, cancel_id: Option<u32>, run: impl Future<Output = Value>) -> Option<Value> {
+    let Some(id) = cancel_id else { return Some(run.await) };
+    let (tx, rx) = oneshot::channel();
+    {
+        let mut slots = cancels.lock().unwrap_or_else(PoisonError::into_inner);
+        if matches!(slots.remove(&id), Some(CancelSlot::Cancelled)) {
+            return None;
+        }
+        slots.insert(id, CancelSlot::Waiting(tx));
+    }
+    let finished = tokio::select! {
+        answer = run => Some(answer),
+        _ = rx => None,
+    };
+    cancels.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
+    finished
+}
+
+/// [`until_cancelled`] of a call that changes nothing: `{aborted}` when cancelled.
+pub async fn read(cancels: &Cancels, cancel_id: Option<u32>, run: impl Future<Output = Value>) -> Value {
+    until_cancelled(cancels, cancel_id, run).await.unwrap_or_else(|| json!({ "aborted": true }))
 }
 
 #[napi]
@@ -152,23 +191,9 @@ impl NativeClient {
         };
         let client = self.client.clone();
         let cell = OutcomeTokenCell::new();
-        let run = cell.record(async move { client.call_typed(&operation, &args).await });
-        let Some(id) = cancel_id else { return values::outcome(run.await, values::record) };
-        let (tx, rx) = oneshot::channel();
-        {
-            let mut cancels = self.cancels.lock().unwrap_or_else(PoisonError::into_inner);
-            if matches!(cancels.remove(&id), Some(CancelSlot::Cancelled)) {
-                return json!({ "aborted": true });
-            }
-            cancels.insert(id, CancelSlot::Waiting(tx));
-        }
-        let finished = tokio::select! {
-            r = run => Some(r),
-            _ = rx => None,
-        };
-        self.cancels.lock().unwrap_or_else(PoisonError::into_inner).remove(&id);
-        match finished {
-            Some(r) => values::outcome(r, values::record),
+        let run = cell.record(async move { values::outcome(client.call_typed(&operation, &args).await, values::record) });
+        match until_cancelled(&self.cancels, cancel_id, run).await {
+            Some(answer) => answer,
             None => match cell.seal_error() {
                 Some(e) => json!({ "error": values::error(&e) }),
                 None => json!({ "aborted": true }),
@@ -192,8 +217,7 @@ impl NativeClient {
 
     /// What became of the call whose error carried `token` (`{ok: resolution}` or `{error}`).
     #[napi]
-    pub async fn resolve(&self, token: String) -> Value {
-        let client = self.client.clone();
-        values::outcome(client.resolve_token(&token).await, values::resolution)
+    pub async fn resolve(&self, token: String, cancel_id: Option<u32>) -> Value {
+        self.read(cancel_id, async { values::outcome(self.client.resolve_token(&token).await, values::resolution) }).await
     }
 }

@@ -49,7 +49,7 @@ fn kind(k: ValueKind) -> &'static str {
     }
 }
 
-/// The operations, models, error kinds and settings.
+/// The operations, models, error kinds and settings, and the pagers' default page size.
 #[napi]
 pub fn description() -> Value {
     let operations: Vec<Value> = METHODS
@@ -91,5 +91,5 @@ pub fn description() -> Value {
         .iter()
         .map(|(ffi, kind, doc)| json!({ "name": camel(ffi), "kind": kind, "doc": doc.iter().map(|l| l.trim()).collect::<Vec<_>>().join(" ") }))
         .collect();
-    json!({ "operations": operations, "records": records, "errorKinds": kinds, "settings": settings })
+    json!({ "operations": operations, "records": records, "errorKinds": kinds, "settings": settings, "defaultPageSize": wallet_sdk::DEFAULT_PAGE_SIZE })
 }

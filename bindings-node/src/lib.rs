@@ -11,4 +11,5 @@
 mod client;
 mod description;
 mod offline;
+mod streams;
 mod values;

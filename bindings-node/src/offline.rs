@@ -272,24 +272,24 @@ pub fn finalize_psbt(psbt: String) -> Value {
 impl NativeClient {
     /// The prevouts of each input of `unsignedHex`, read from the chain.
     #[napi]
-    pub async fn prevouts_for(&self, unsigned_hex: String) -> Value {
-        values::outcome(self.core().prevouts_for(&unsigned_hex).await, |p| p.to_js())
+    pub async fn prevouts_for(&self, unsigned_hex: String, cancel_id: Option<u32>) -> Value {
+        self.read(cancel_id, async { values::outcome(self.core().prevouts_for(&unsigned_hex).await, |p| p.to_js()) }).await
     }
 
     /// `unsignedHex` reviewed against `intent` (see `intent`).
     #[napi]
-    pub async fn review_transaction(&self, unsigned_hex: String, intent_given: Value) -> Value {
+    pub async fn review_transaction(&self, unsigned_hex: String, intent_given: Value, cancel_id: Option<u32>) -> Value {
         let intent = match intent(&intent_given) {
             Ok(i) => i,
             Err(e) => return json!({ "error": values::error(&e) }),
         };
-        values::outcome(self.core().review_transaction(&unsigned_hex, &intent).await, |r| r.to_js())
+        self.read(cancel_id, async { values::outcome(self.core().review_transaction(&unsigned_hex, &intent).await, |r| r.to_js()) }).await
     }
 
     /// A fee rate for about `targetBlocks` blocks.
     #[napi]
-    pub async fn estimate_fee_rate(&self, target_blocks: Option<u32>) -> Value {
-        values::outcome(self.core().estimate_fee_rate(target_blocks).await, |r| r.to_js())
+    pub async fn estimate_fee_rate(&self, target_blocks: Option<u32>, cancel_id: Option<u32>) -> Value {
+        self.read(cancel_id, async { values::outcome(self.core().estimate_fee_rate(target_blocks).await, |r| r.to_js()) }).await
     }
 
     /// Pays with keys kept here: `options` `{build, feeRate, changeAddress, walletName,

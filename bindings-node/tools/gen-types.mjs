@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = join(dirname(fileURLToPath(import.meta.url)), '..');
 const native = createRequire(import.meta.url)('../native.js');
-const { operations, records, errorKinds, settings } = native.description();
+const { operations, records, errorKinds, settings, defaultPageSize } = native.description();
 
 const camel = (s) => s.replace(/_([a-z0-9])/g, (_, c) => c.toUpperCase());
 const pascal = (s) => camel(s).replace(/^./, (c) => c.toUpperCase());
@@ -201,8 +201,47 @@ export interface SentTransaction { readonly txid: string; readonly hex: string; 
 /** A fee rate. */
 export interface FeeRate { readonly litoshisPerVbyte: number }
 
+/** One event of a wallet. */
+export interface WalletEvent {
+  /** What happened. */
+  readonly kind: 'received' | 'confirmed' | 'reorged' | 'replaced' | 'dropped' | 'sent';
+  readonly txid: string;
+  readonly address: string | null;
+  /** Positive for a payment received, negative for one sent. */
+  readonly amount: Amount;
+  readonly confirmations: number;
+  /** Where to resume after this event: save it once the event is handled. */
+  readonly cursor: string;
+}
+
+/** What waiting for a payment found. */
+export interface Payment {
+  readonly txids: string[];
+  readonly received: Amount;
+  readonly confirmations: number;
+  readonly status: 'paid' | 'underpaid' | 'overpaid';
+}
+
+/** The options of \`watchWallet\`. */
+export interface WatchOptions extends CallOptions {
+  /** The cursor of the last event handled; none starts a fresh watch. */
+  cursor?: string;
+  pollIntervalMs?: number;
+  confirmations?: number;
+  pageSize?: number;
+  history?: number;
+}
+
+/** The options of \`waitForPayment\`. */
+export interface WaitForPaymentOptions extends CallOptions {
+  confirmations?: number;
+  timeoutMs?: number;
+  pollIntervalMs?: number;
+  pageSize?: number;
+}
+
 /** The optional inputs of \`sendSignedLocally\`. */
-export interface SendLocallyOptions extends CallOptions {
+export interface SendLocallyOptions {
   build?: 'service' | 'local';
   feeRate?: number;
   changeAddress?: string;
@@ -224,9 +263,15 @@ export declare class Client {
   reviewTransaction(unsignedHex: string, intent: TransactionIntent, options?: CallOptions): Promise<TransactionReview>;
   /** A fee rate for about \`targetBlocks\` blocks (default 6), from recent blocks. */
   estimateFeeRate(targetBlocks?: number | null, options?: CallOptions): Promise<FeeRate>;
-  /** Pays with keys kept in this process: build, review, sign here, broadcast. */
+  /** Pays with keys kept in this process: build, review, sign here, broadcast (no signal: once signed, it is broadcast). */
   sendSignedLocally(senderAddress: string, recipientAddress: string, amount: Amount | string, keys: Array<Secret | string>, options?: SendLocallyOptions): Promise<SentTransaction>;
+  /** The events of \`walletName\` as they happen, for \`for await\`; resume from an event's \`cursor\`. */
+  watchWallet(walletName: string, options?: WatchOptions): AsyncGenerator<WalletEvent, void, undefined>;
+  /** Waits until the payments to \`address\` add up to \`amount\`. */
+  waitForPayment(walletName: string, address: string, amount: Amount | string, options?: WaitForPaymentOptions): Promise<Payment>;
 `);
+// a paged read's pages, where the addon has a pager for it
+const pagers = new Set(Object.getOwnPropertyNames(native.NativeClient.prototype).filter((n) => n.endsWith('Pages')));
 for (const op of operations) {
   const required = op.params.filter((p) => p.required);
   const optional = op.params.filter((p) => !p.required);
@@ -235,6 +280,12 @@ for (const op of operations) {
   args.push(`options?: ${opts}`);
   out.push(doc(op.doc, '  '));
   out.push(`  ${op.jsName}(${args.join(', ')}): Promise<${op.resultType}>;\n`);
+  if (pagers.has(`${op.jsName}Pages`)) {
+    const entry = fieldType(records.find((r) => r.name === op.resultType).fields.find((f) => f.name === 'items').type).replace(/\[\]$/, '');
+    const pageArgs = [...required.map((p) => `${p.jsName}: ${paramType(p)}`), 'options?: CallOptions & { pageSize?: number }'];
+    out.push(`  /** The pages of \`${op.jsName}\`, newest first, for \`for await\` (\`pageSize\` entries per request, 1 to 500, default ${defaultPageSize}). */\n`);
+    out.push(`  ${op.jsName}Pages(${pageArgs.join(', ')}): AsyncGenerator<${entry}[], void, undefined>;\n`);
+  }
 }
 out.push(`}
 
