@@ -22,7 +22,8 @@ of every language and the closing line `N passed, N failed`.
 The runner of each language is given by an environment variable (scripts/test-hostile sets them):
 HOSTILE_RUST_BIN (the scenarios test binary), HOSTILE_PYTHON (the venv's python),
 HOSTILE_KOTLIN (bindings-kotlin/build/scenarios/run-hostile), HOSTILE_SWIFT (a launcher that runs
-the Swift runner in the Swift root with the cell's name), HOSTILE_CLI (the `wallet` binary, built
+the Swift runner in the Swift root with the cell's name), Node's runner
+(tests/runners/node/run-hostile.mjs, over the package built by bindings-node/build.sh), HOSTILE_CLI (the `wallet` binary, built
 with `panic = "abort"`: run through cli_cell.py).
 """
 
@@ -47,7 +48,7 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ["rust", "python", "python-async", "kotlin", "swift", "cli"]
+LANGUAGES = ["rust", "python", "python-async", "kotlin", "swift", "node", "cli"]
 MARK = "HOSTILE-RESULT "
 # A leaked part of a secret this long (or four consecutive words of a phrase) is found.
 FRAGMENT = 24
@@ -59,6 +60,8 @@ RULE_COUNT = 10
 # is capped with -Xmx instead).
 MEMORY_CAP = 8 * 1024**3
 JAVA_OPTS = "-Xmx3g -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xshare:auto"
+# Node's heap, capped like the JVM's (V8 too reserves far more address space than it uses)
+NODE_HEAP_MB = 3072
 KEEP_OUTPUT = 64 * 1024
 
 
@@ -293,6 +296,8 @@ def command(lang: str, cells_path: Path, name: str) -> Tuple[List[str], Dict[str
         extra = {"HOSTILE_JAVA_OPTS": JAVA_OPTS}
     elif lang == "swift":
         cmd = [env("HOSTILE_SWIFT"), name]
+    elif lang == "node":
+        cmd = ["node", f"--max-old-space-size={NODE_HEAP_MB}", str(ROOT / "tests/runners/node/run-hostile.mjs"), str(cells_path), name]
     elif lang == "cli":
         cmd = [sys.executable, str(ROOT / "tests/hostile/cli_cell.py"), str(cells_path), name]
         env("HOSTILE_CLI")
@@ -350,7 +355,7 @@ def run_cell(lang: str, cell: Dict[str, Any], cells_path: Path, planted: Dict[st
     child_env = dict(os.environ, WALLET_SDK_API_KEY=key, **extra)
     with tempfile.TemporaryFile() as so, tempfile.TemporaryFile() as se:
         proc = subprocess.Popen(cmd, stdout=so, stderr=se, stdin=subprocess.DEVNULL, env=child_env, start_new_session=True,
-                                preexec_fn=None if lang == "kotlin" else limit_memory)
+                                preexec_fn=None if lang in ("kotlin", "node") else limit_memory)
         try:
             code: Optional[int] = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
