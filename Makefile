@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-node test-scenarios test-hostile bench wheels jvm-jar publish-check
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-node node-packages test-scenarios test-hostile bench wheels jvm-jar publish-check
 
 deps:
 	scripts/install-deps
@@ -35,6 +35,12 @@ test-kotlin: deps
 
 test-swift: deps
 	bindings-swift/run-tests.sh
+
+## The npm packages (target/node-packages): the addon cross-built for Linux x64 and arm64, glibc
+## and musl, each checked for its platform (bindings-node/build-natives.sh), then packed.
+node-packages: deps
+	bindings-node/build-natives.sh
+	bindings-node/pack.sh --release linux-x64-gnu linux-arm64-gnu linux-x64-musl linux-arm64-musl
 
 ## Node: the addon built, index.d.ts checked against the description, tsc --strict on the examples
 ## and the Markdown's TypeScript samples, then node --test against a sandbox.

@@ -4,7 +4,8 @@
 # installs the one whose os, cpu and libc match), as napi-rs projects ship. Writes the tarballs
 # (npm pack) into target/node-packages/.
 #   bindings-node/pack.sh [--release] [TAG…]    TAGs of the addons built already (default: this machine's)
-# The addon of this machine comes from bindings-node/build.sh; others are cross-built beforehand
+# Without --release, this machine's addon is bindings-node/build.sh's (what the tests use); with
+# it, and for the other platforms, the addons cross-built beforehand by build-natives.sh
 # (make node-packages) into target/node-addons/<tag>/wallet-sdk.<tag>.node.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,8 +13,9 @@ root=$(cd "$here/.." && pwd)
 out=$root/target/node-packages
 flags=()
 if [ "${1:-}" = --release ]; then flags=(--release); shift; fi
-"$here/build.sh" "${flags[@]}" >/dev/null
-local_tag=$(cd "$here" && node -p 'require("node:path").basename(require("node:fs").readdirSync(".").find((f) => /^wallet-sdk\..*\.node$/.test(f)), ".node").slice("wallet-sdk.".length)')
+# this machine's platform tag, as native.js computes it
+local_tag=$(node -p 'const g = process.report.getReport().header.glibcVersionRuntime; `${process.platform}-${process.arch}` + (process.platform === "linux" ? (g ? "-gnu" : "-musl") : "")')
+[ ${#flags[@]} -gt 0 ] || "$here/build.sh" >/dev/null
 tags=("$@")
 [ ${#tags[@]} -gt 0 ] || tags=("$local_tag")
 version=$(node -p 'require(process.argv[1]).version' "$here/package.json")
@@ -21,7 +23,15 @@ rm -rf "$out" && mkdir -p "$out"
 for tag in "${tags[@]}"; do
   dir=$out/src/wallet-sdk-$tag
   mkdir -p "$dir"
-  if [ "$tag" = "$local_tag" ]; then cp "$here/wallet-sdk.$tag.node" "$dir/"; else cp "$root/target/node-addons/$tag/wallet-sdk.$tag.node" "$dir/"; fi
+  # this machine's own build for the tests; a cross-built addon (build-natives.sh) otherwise, and
+  # for every platform of a release (its glibc floor is 2.17, not this machine's)
+  if [ "$tag" = "$local_tag" ] && [ ${#flags[@]} -eq 0 ]; then
+    cp "$here/wallet-sdk.$tag.node" "$dir/"
+  elif [ -f "$root/target/node-addons/$tag/wallet-sdk.$tag.node" ]; then
+    cp "$root/target/node-addons/$tag/wallet-sdk.$tag.node" "$dir/"
+  else
+    cp "$here/wallet-sdk.$tag.node" "$dir/"
+  fi
   # os, cpu and libc from the tag: linux-x64-gnu, linux-arm64-musl, darwin-arm64…
   node - "$tag" "$version" "$dir/package.json" <<'JS'
 const [tag, version, path] = process.argv.slice(2);

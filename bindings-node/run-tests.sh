@@ -26,11 +26,14 @@ clean=$(mktemp -d)
 trap 'rm -rf "$clean"' EXIT
 cd "$clean"
 npm init -y >/dev/null
-npm install --no-audit --no-fund --loglevel=error "$root"/target/node-packages/wallet-sdk-linux-*.tgz "$root/target/node-packages/wallet-sdk-0.1.0.tgz" >/dev/null
+# the platform package of this machine besides the main one (npm would pick it from the main
+# one's optionalDependencies on the registry; the others refuse this platform)
+tag=$(node -p 'const g = process.report.getReport().header.glibcVersionRuntime; `${process.platform}-${process.arch}` + (process.platform === "linux" ? (g ? "-gnu" : "-musl") : "")')
+npm install --no-audit --no-fund --loglevel=error "$root/target/node-packages/wallet-sdk-$tag-0.1.0.tgz" "$root/target/node-packages/wallet-sdk-0.1.0.tgz" >/dev/null
 node -e '
 const { Amount, offline, NotFoundError } = require("wallet-sdk");
 const key = offline.deriveKey("abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about", "m/44h/1h/0h/0/0", "p2pkh", "regtest");
 if (key.address !== "mkpZhYtJu2r87Js3pDiWJDmPte2NRZ8bJV" || Amount.fromLtc("0.1").litoshis !== 10000000n || typeof NotFoundError !== "function") process.exit(1);
 '
 node --input-type=module -e 'import { Client, Secret } from "wallet-sdk"; if (String(new Secret("x")) !== "[REDACTED]" || typeof Client.prototype.walletBalance !== "function") process.exit(1);'
-echo "npm pack: wallet-sdk and $(ls "$root"/target/node-packages/wallet-sdk-linux-*.tgz | xargs -n1 basename) installed in a clean folder and used (CommonJS and ES module)"
+echo "npm pack: wallet-sdk and wallet-sdk-$tag installed in a clean folder and used (CommonJS and ES module)"
