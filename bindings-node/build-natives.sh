@@ -12,17 +12,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
-tools=${WALLET_SDK_TOOLS:-$root/.tools}
-venv=$tools/zigbuild-venv
-ZIGLANG_VERSION=0.15.2
-ZIGBUILD_VERSION=0.24.0
-GLIBC_FLOOR=2.17
-if [ ! -x "$venv/bin/cargo-zigbuild" ] || [ ! -x "$venv/bin/python-zig" ]; then
-  echo "installing ziglang $ZIGLANG_VERSION and cargo-zigbuild $ZIGBUILD_VERSION into $venv" >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q "ziglang==$ZIGLANG_VERSION" "cargo-zigbuild==$ZIGBUILD_VERSION"
-fi
-export PATH=$venv/bin:$PATH
+# cargo-zigbuild on PATH, GLIBC_FLOOR
+. "$root/scripts/zigbuild-env"
 tags=("$@")
 [ ${#tags[@]} -gt 0 ] || tags=(linux-x64-gnu linux-arm64-gnu linux-x64-musl linux-arm64-musl)
 cd "$root"

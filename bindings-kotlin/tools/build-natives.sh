@@ -11,18 +11,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 root=$(cd "$here/.." && pwd)
-tools=${WALLET_SDK_TOOLS:-$root/.tools}
-venv=$tools/zigbuild-venv
-ZIGLANG_VERSION=0.15.2
-ZIGBUILD_VERSION=0.24.0
-GLIBC_FLOOR=2.17
-
-if [ ! -x "$venv/bin/cargo-zigbuild" ] || [ ! -x "$venv/bin/python-zig" ]; then
-  echo "installing ziglang $ZIGLANG_VERSION and cargo-zigbuild $ZIGBUILD_VERSION into $venv" >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q "ziglang==$ZIGLANG_VERSION" "cargo-zigbuild==$ZIGBUILD_VERSION"
-fi
-export PATH=$venv/bin:$PATH
+# cargo-zigbuild on PATH, GLIBC_FLOOR
+. "$root/scripts/zigbuild-env"
 
 out=$here/build/natives
 command -v file >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq file >/dev/null; }
