@@ -16,7 +16,7 @@ phase uses (see bench/README.md, Soak).
 
 Sizes: SOAK_CALLS (default 1,000,000), SOAK_CANCEL_CALLS and SOAK_FAIL_CALLS (default 100,000),
 SOAK_WARMUP (default 20,000, capped at the phase's calls), SOAK_IN_FLIGHT (default 16);
-SOAK_ONLY=rust,py-sync,py-async,kotlin,java-blocking,swift picks languages. SOAK_CANCEL_AFTER_MS (default 2):
+SOAK_ONLY=rust,py-sync,py-async,kotlin,java-blocking,swift,node picks languages. SOAK_CANCEL_AFTER_MS (default 2):
 when a cancelled call is cancelled. SOAK_MALLOC_ARENA_MAX (default 2): MALLOC_ARENA_MAX of the
 programs (the Swift command sets 2 itself).
 """
@@ -37,6 +37,7 @@ LANGS = [
     ("kotlin", "Kotlin WalletClient"),
     ("java-blocking", "Java JavaWalletClient, blocking"),
     ("swift", "Swift WalletClient"),
+    ("node", "Node Client"),
 ]
 PHASES = ["success", "cancel", "fail"]
 # how each language cancels a call in flight
@@ -46,6 +47,7 @@ CANCEL_HOW = {
     "kotlin": "withTimeoutOrNull",
     "java-blocking": "Thread.interrupt()",
     "swift": "Task.cancel()",
+    "node": "AbortSignal.timeout",
 }
 # keep-alive ports a phase talks to (the pool may keep idle connections to each)
 KEEP_ALIVE_PORTS = {"success": 1, "cancel": 0, "fail": 2}
@@ -79,6 +81,7 @@ def main():
         "rust": [args.soak_bin, "client"],
         "py-sync": [py, py_soak, "sync"],
         "py-async": [py, py_soak, "async"],
+        "node": ["node", "--expose-gc", os.path.join(ROOT, "bench", "soak", "node", "soak.mjs")],
     }
     for c in args.client:
         key, cmd = c.split("=", 1)
