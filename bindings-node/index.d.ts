@@ -146,6 +146,8 @@ export interface ClientSettings {
   apiKey?: Secret | string;
   /** Or a node URL, instead of an API key. */
   nodeUrl?: Secret | string;
+  /** Told of every call once it ends (a logging or metrics hook); never given a secret. */
+  onCall?: (event: CallEvent) => void;
   /**
    * Time allowed to connect (default 10 s).
    */
@@ -210,6 +212,22 @@ export interface ClientSettings {
    * The secret that signs the event cursors and outcome tokens of this client. At least 32 characters; it also checks the cursors and tokens taken back. Default: a random key of the process, so give every process that resumes a watch or resolves a token the same one.
    */
   stateKey?: Secret | string;
+}
+
+/** One call, once it ended: for logs and metrics. */
+export interface CallEvent {
+  /** The operation, in snake_case. */
+  readonly operation: string;
+  /** Requests sent (0 when the call failed before sending). */
+  readonly attempts: number;
+  /** The HTTP status of the last answer. */
+  readonly status: number | null;
+  /** From the call's start to its result, retries included. */
+  readonly latencyMs: number;
+  /** The error's kind, when the call failed. */
+  readonly errorKind: string | null;
+  /** The service's request id of the last answer. */
+  readonly requestId: string | null;
 }
 
 /** What every call takes last, with its options. */

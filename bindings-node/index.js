@@ -206,13 +206,22 @@ function abortReason(signal) {
  */
 class Client {
   constructor(settings = {}) {
-    const { baseUrl, apiKey, nodeUrl, ...rest } = settings;
+    const { baseUrl, apiKey, nodeUrl, onCall, ...rest } = settings;
+    if (onCall !== undefined && typeof onCall !== 'function') throw invalid('onCall', 'must be a function');
     if (apiKey !== undefined && nodeUrl !== undefined) throw invalid('apiKey', 'give an API key or a node URL, not both');
     const credential = textOf(apiKey ?? nodeUrl ?? '');
     if (typeof baseUrl !== 'string') throw invalid('baseUrl', 'is required');
     const given = {};
     for (const [key, value] of Object.entries(rest)) given[key] = value instanceof Secret ? value.reveal() : value;
-    this[NATIVE] = this[NATIVE_CONSTRUCT](() => new native.NativeClient(baseUrl, credential, given));
+    // the listener is told of each call from the addon, and a listener's error is not the call's
+    const listener = onCall && ((event) => {
+      try {
+        onCall(event);
+      } catch {
+        // a logging hook must not break calls
+      }
+    });
+    this[NATIVE] = this[NATIVE_CONSTRUCT](() => new native.NativeClient(baseUrl, credential, given, listener));
   }
 
   /** A client of `WALLET_SDK_BASE_URL` with `WALLET_SDK_API_KEY`, and `settings`. */

@@ -7,6 +7,8 @@ use std::future::Future;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
+use napi::bindgen_prelude::Unknown;
+use napi::threadsafe_function::{ThreadsafeFunction, ThreadsafeFunctionCallMode};
 use napi_derive::napi;
 use serde_json::{json, Map, Value};
 use tokio::sync::oneshot;
@@ -100,6 +102,10 @@ fn codes(key: &str, v: &Value) -> Result<AddressTypeCodes, Error> {
     Ok(codes)
 }
 
+/// The JavaScript function told of every call (`onCall`): given the event alone, and weak, so
+/// that it never keeps Node's event loop alive.
+pub type CallListener = ThreadsafeFunction<Value, Unknown<'static>, Value, napi::Status, false, true>;
+
 /// A call's cancellation: its sender once the call waits, or the cancel that came first.
 pub enum CancelSlot {
     Waiting(oneshot::Sender<()>),
@@ -163,14 +169,25 @@ impl NativeClient {
     /// A client of `baseUrl` with `credential` (an API key or a node URL) and the optional
     /// `settings`. Throws an error whose message is `wallet-sdk-error:` and the error's JSON.
     #[napi(constructor)]
-    pub fn new(base_url: String, credential: String, settings: Option<Value>) -> napi::Result<Self> {
+    pub fn new(base_url: String, credential: String, settings: Option<Value>, on_call: Option<CallListener>) -> napi::Result<Self> {
         let build = || -> Result<Client, Error> {
             let given = match settings {
                 None | Some(Value::Null) => Map::new(),
                 Some(Value::Object(m)) => m,
                 Some(_) => return Err(Error::invalid_input("settings", "must be an object")),
             };
-            apply_settings(Client::builder().base_url(base_url).credential(credential), &given)?.build()
+            let mut builder = apply_settings(Client::builder().base_url(base_url).credential(credential), &given)?;
+            if let Some(listener) = on_call {
+                // queued to JavaScript's thread without waiting: the call never waits for its listener
+                builder = builder.on_call(move |e| {
+                    let event = json!({
+                        "operation": e.operation, "attempts": e.attempts, "status": e.status,
+                        "latencyMs": e.latency.as_secs_f64() * 1000.0, "errorKind": e.error_kind.map(|k| k.as_str()), "requestId": e.request_id,
+                    });
+                    listener.call(event, ThreadsafeFunctionCallMode::NonBlocking);
+                });
+            }
+            builder.build()
         };
         match build() {
             Ok(client) => Ok(NativeClient { client, cancels: Arc::default() }),

@@ -85,3 +85,17 @@ test('signing at home pays without the key leaving the process, and a changed bu
   await assert.rejects(c.reviewTransaction(sent.hex, { senderAddress: sender.address, recipients: [[recipient, '0.2']] }), TransactionMismatchError);
   assert.ok((await c.estimateFeeRate(2)).litoshisPerVbyte >= 10);
 });
+
+test('onCall is told of every call, with no secret', async () => {
+  const events = [];
+  const c = client({ onCall: (e) => events.push(e) });
+  const w = unique('node_log');
+  const created = await c.createEncryptedWallet(w);
+  await assert.rejects(c.walletBalance(unique('missing')), NotFoundError);
+  await new Promise((r) => setTimeout(r, 50)); // the events come through Node's event loop
+  assert.deepEqual(events.map((e) => [e.operation, e.errorKind]), [['create_encrypted_wallet', null], ['wallet_balance', 'not_found']]);
+  assert.equal(events[1].status, 404);
+  assert.ok(events[0].latencyMs > 0);
+  assert.ok(!JSON.stringify(events).includes(created.passphrase.reveal()));
+  assert.throws(() => client({ onCall: 'log' }), (e) => e instanceof InvalidInputError && e.field === 'onCall');
+});

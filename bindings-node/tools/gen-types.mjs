@@ -131,9 +131,27 @@ export interface ClientSettings {
   apiKey?: Secret | string;
   /** Or a node URL, instead of an API key. */
   nodeUrl?: Secret | string;
+  /** Told of every call once it ends (a logging or metrics hook); never given a secret. */
+  onCall?: (event: CallEvent) => void;
 `);
 for (const s of settings) out.push(`${doc(s.doc, '  ')}  ${s.name}?: ${settingType(s)};\n`);
 out.push(`}
+
+/** One call, once it ended: for logs and metrics. */
+export interface CallEvent {
+  /** The operation, in snake_case. */
+  readonly operation: string;
+  /** Requests sent (0 when the call failed before sending). */
+  readonly attempts: number;
+  /** The HTTP status of the last answer. */
+  readonly status: number | null;
+  /** From the call's start to its result, retries included. */
+  readonly latencyMs: number;
+  /** The error's kind, when the call failed. */
+  readonly errorKind: string | null;
+  /** The service's request id of the last answer. */
+  readonly requestId: string | null;
+}
 
 /** What every call takes last, with its options. */
 export interface CallOptions {
