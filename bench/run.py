@@ -28,7 +28,8 @@ BENCH_CALLS), BENCH_WARMUP [1000], BENCH_JIT_WARMUP_SECS [3], BENCH_IN_FLIGHT [6
 BENCH_THREADS [16], BENCH_ROUNDS [3], BENCH_MEMORY [1] (0 skips the memory rows), BENCH_PAIR_SECS
 [0.5] and BENCH_PAIR_CYCLES [60] (the Java API against Kotlin in one JVM, see paired_table),
 BENCH_ONLY (comma-separated row keys: raw,raw-hyper,sdk,py-async,py-sync,aiohttp,pyreqwest-async,
-pyreqwest-sync,java,kotlin,java-sdk,java-blocking,java-pair,okhttp,swift,swift-urlsession,size).
+pyreqwest-sync,java,kotlin,java-sdk,java-blocking,java-pair,okhttp,swift,swift-urlsession,node,node-undici,
+node-fetch,size).
 
 `--client KEY=CMD` adds a client built elsewhere (bench/run.sh: the JDK, Kotlin and Swift ones);
 CMD is a shell-quoted command to which URL CALLS WARM N are appended (for the key `java-pair`,
@@ -72,6 +73,8 @@ VERSUS = [
     ("kotlin", "okhttp", 1),
     ("kotlin", "java", 3),
     ("swift", "swift-urlsession", 1),
+    ("node", "node-undici", 1),
+    ("node", "node-fetch", 1),
 ]
 
 

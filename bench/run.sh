@@ -80,6 +80,19 @@ wants swift && swift+=(swift=sdk)
 wants swift-urlsession && swift+=(swift-urlsession=urlsession)
 [ ${#swift[@]} -eq 0 ] || build_client bench/swift/clients.sh "${swift[@]}"
 
+# Node: the SDK's release addon, and undici (bench/node/package.json) for the raw rows
+if wants node || wants node-undici || wants node-fetch; then
+    if command -v node >/dev/null && command -v npm >/dev/null; then
+        bindings-node/build.sh --release >/dev/null
+        [ -d bench/node/node_modules/undici ] || (cd bench/node && npm install --no-audit --no-fund --loglevel=error >/dev/null)
+        for row in node=sdk node-undici=undici node-fetch=fetch; do
+            wants "${row%%=*}" && extra+=(--client "${row%%=*}=node $(printf %q "$root/bench/node/clients.mjs") ${row#*=}")
+        done
+    else
+        for row in node node-undici node-fetch; do wants "$row" && skip "$row" "no node/npm"; done
+    fi
+fi
+
 if wants size; then
     # what ships: the dist profile (LTO, stripped) that make wheels and make jvm-jar build
     cargo build -q --profile dist -p wallet-sdk-ffi
