@@ -14,8 +14,8 @@ from mkdocs.exceptions import PluginError
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 INCLUDE = re.compile(r"^<!-- include-example: (?P<path>\S+) -->$", re.M)
-LANGUAGES = {".rs": "rust", ".py": "python", ".kt": "kotlin", ".java": "java", ".swift": "swift", ".sh": "sh"}
-COMMENTS = {".rs": "//", ".kt": "//", ".java": "//", ".swift": "//", ".py": "#", ".sh": "#"}
+LANGUAGES = {".rs": "rust", ".py": "python", ".kt": "kotlin", ".java": "java", ".swift": "swift", ".ts": "ts", ".sh": "sh"}
+COMMENTS = {".rs": "//", ".kt": "//", ".java": "//", ".swift": "//", ".ts": "//", ".py": "#", ".sh": "#"}
 
 
 def _expand(entries, docs_dir):
