@@ -15,6 +15,9 @@ export interface AddressTypeCodes {
 /** A Litecoin network. */
 export type Network = 'mainnet' | 'testnet' | 'regtest';
 
+/** How one key is shown as an address. */
+export type KeyAddressType = 'p2pkh' | 'p2sh-p2wpkh' | 'p2wpkh';
+
 /**
  * A secret string. `toString()`, `toJSON()` and `util.inspect` show `[REDACTED]`; read the
  * value on purpose with `reveal()`.
@@ -2389,9 +2392,15 @@ export declare const offline: {
   isValidAddress(address: string, network?: Network | null): boolean;
   generateMnemonic(wordCount?: number): Secret;
   validateMnemonic(mnemonic: Secret | string): boolean;
-  deriveKey(mnemonic: Secret | string, path: string, addressType: 'p2pkh' | 'p2sh-p2wpkh' | 'p2wpkh', network: Network, passphrase?: Secret | string | null): { path: string; address: string; publicKey: string; privateKey: Secret };
+  deriveKey(mnemonic: Secret | string, path: string, addressType: KeyAddressType, network: Network, passphrase?: Secret | string | null): { path: string; address: string; publicKey: string; privateKey: Secret };
   keysFromPhrase(mnemonic: Secret | string, paths: string[], network: Network, passphrase?: Secret | string | null): Secret[];
-  buildPaymentUri(address: string, network: Network, options?: { amount?: Amount | string; label?: string; message?: string }): string;
+  buildPaymentUri(address: string, network: Network, options?: { amount?: Amount | string; label?: string; message?: string; extras?: Array<[string, string]> }): string;
+  wifToKey(wif: Secret | string, network?: Network | null): { network: Network; compressed: boolean; publicKey: string };
+  addressFromPublicKey(publicKey: string, addressType: KeyAddressType, network: Network): string;
+  signMessage(privateKey: Secret | string, message: string, addressType: KeyAddressType): string;
+  verifyMessage(address: string, message: string, signature: string): boolean;
+  mnemonicToSeed(mnemonic: Secret | string, passphrase?: Secret | string | null): Secret;
+  defaultAddress(mnemonic: Secret | string, network: Network, addressType?: KeyAddressType | null): string;
   parsePaymentUri(uri: string, network: Network): { address: string; network: Network; amount: Amount | null; label: string | null; message: string | null; extras: Array<[string, string]> };
   paymentQr(text: string, options?: { format?: 'svg' | 'png'; errorCorrection?: 'L' | 'M' | 'Q' | 'H'; moduleSize?: number }): { format: 'svg' | 'png'; data: Buffer; text: string | null; width: number; modules: number; encodedText: string };
   parseInput(text: Secret | string, network: Network): { kind: string; isSecret: boolean; problem: string | null; [field: string]: unknown };

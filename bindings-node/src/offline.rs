@@ -204,11 +204,56 @@ pub fn keys_from_phrase(mnemonic: String, paths: Vec<String>, network_name: Stri
 }
 
 #[napi]
-pub fn build_payment_uri(address: String, network_name: String, amount_ltc: Option<String>, label: Option<String>, message: Option<String>) -> Value {
+pub fn build_payment_uri(
+    address: String,
+    network_name: String,
+    amount_ltc: Option<String>,
+    label: Option<String>,
+    message: Option<String>,
+    extras: Option<Vec<Vec<String>>>,
+) -> Value {
     answer(|| {
         let amount = amount_ltc.as_deref().map(|a| amount("amount", a)).transpose()?;
-        offline::build_payment_uri(&address, amount, label.as_deref(), message.as_deref(), &[], network(&network_name)?)
+        let extras = extras
+            .unwrap_or_default()
+            .into_iter()
+            .map(|pair| match <[String; 2]>::try_from(pair) {
+                Ok([key, value]) => Ok((key, value)),
+                Err(_) => Err(Error::invalid_input("extras", "each extra is [key, value]")),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        offline::build_payment_uri(&address, amount, label.as_deref(), message.as_deref(), &extras, network(&network_name)?)
     })
+}
+
+#[napi]
+pub fn wif_to_key(wif: String, network_name: Option<String>) -> Value {
+    answer(|| offline::wif_to_key(wif.as_str(), network_name.as_deref().map(network).transpose()?))
+}
+
+#[napi]
+pub fn address_from_public_key(public_key: String, address_type: String, network_name: String) -> Value {
+    answer(|| offline::address_from_public_key(&public_key, address_type.parse()?, network(&network_name)?))
+}
+
+#[napi]
+pub fn sign_message(private_key: String, message: String, address_type: String) -> Value {
+    answer(|| offline::sign_message(private_key.as_str(), &message, address_type.parse()?))
+}
+
+#[napi]
+pub fn verify_message(address: String, message: String, signature: String) -> bool {
+    offline::verify_message(&address, &message, &signature)
+}
+
+#[napi]
+pub fn mnemonic_to_seed(mnemonic: String, passphrase: Option<String>) -> Value {
+    answer(|| offline::mnemonic_to_seed(mnemonic.as_str(), passphrase.as_deref().unwrap_or("")))
+}
+
+#[napi]
+pub fn default_address(mnemonic: String, network_name: String, address_type: Option<String>) -> Value {
+    answer(|| offline::default_address(mnemonic.as_str(), address_type.as_deref().map(str::parse).transpose()?, network(&network_name)?))
 }
 
 #[napi]

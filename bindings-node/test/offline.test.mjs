@@ -34,3 +34,19 @@ test('keys: derived as Core derives them, never shown', () => {
   assert.equal(parsed.isSecret, true);
   assert.throws(() => offline.keysFromPhrase(PHRASE, ['84/0'], 'regtest'), (e) => e instanceof InvalidInputError && e.field === 'paths');
 });
+
+test('messages, WIFs, seeds and the service\'s default address, offline', () => {
+  const key = offline.deriveKey(PHRASE, "m/84'/1'/0'/0/0", 'p2wpkh', 'regtest');
+  const signature = offline.signMessage(key.privateKey, 'hello', 'p2wpkh');
+  assert.equal(offline.verifyMessage(key.address, 'hello', signature), true);
+  assert.equal(offline.verifyMessage(key.address, 'hello!', signature), false);
+  const info = offline.wifToKey(key.privateKey);
+  assert.equal(info.publicKey, key.publicKey);
+  assert.equal(offline.addressFromPublicKey(info.publicKey, 'p2wpkh', 'regtest'), key.address);
+  const seed = offline.mnemonicToSeed(PHRASE);
+  assert.ok(seed instanceof Secret && seed.reveal().length === 128);
+  assert.ok(offline.defaultAddress(PHRASE, 'regtest').startsWith('rltc1q'));
+  assert.throws(() => offline.wifToKey('not a key'), (e) => e instanceof InvalidInputError && !e.message.includes('not a key'));
+  const uri = offline.buildPaymentUri(key.address, 'regtest', { extras: [['pop', 'shop:callback']] });
+  assert.deepEqual(offline.parsePaymentUri(uri, 'regtest').extras, [['pop', 'shop:callback']]);
+});
