@@ -21,11 +21,17 @@ const { Client, WalletSdkError } = createRequire(import.meta.url)('../../../bind
 const KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJleHAiOjQxMDI0NDQ4MDB9.c2lnbmF0dXJl';
 const ADDRESS = 'rltc1qtvtem442g4rec5t04ruvmd4tfdrjptwk5sjen9';
 
-/** [VmRSS kB, open fds, threads] of this process. */
+/**
+ * [resident kB, open fds, threads] of this process. Resident is VmRSS less the part of V8's heap
+ * that V8 keeps free for reuse: V8 gives pages back to the system lazily, so that VmRSS alone
+ * moved by 20 MiB either way between identical runs; what calls leave behind (JavaScript objects
+ * kept, memory of the addon) still counts.
+ */
 function measure() {
   const status = readFileSync('/proc/self/status', 'utf8');
   const field = (name) => Number(status.match(new RegExp(`^${name}:\\s+(\\d+)`, 'm'))[1]);
-  return [field('VmRSS'), readdirSync('/proc/self/fd').length, field('Threads')];
+  const { heapTotal, heapUsed } = process.memoryUsage();
+  return [field('VmRSS') - Math.round((heapTotal - heapUsed) / 1024), readdirSync('/proc/self/fd').length, field('Threads')];
 }
 
 const [portsText, phase, ...numbers] = process.argv.slice(2);
