@@ -282,6 +282,8 @@ class Client {
    */
   async sendSignedLocally(senderAddress, recipientAddress, amount, keys, options = {}) {
     const { serviceFee, feePolicy, ...rest } = options;
+    // refused rather than ignored: a caller who passes one expects to be able to give up
+    if ('signal' in rest) throw invalid('signal', 'sendSignedLocally cannot be given up: once signed, the transaction is broadcast');
     const given = { ...rest, feePolicy: policyToNative(feePolicy), serviceFee: serviceFee ? [serviceFee[0], String(serviceFee[1])] : null };
     return revive(unwrap(await this[NATIVE].sendSignedLocally(senderAddress, recipientAddress, String(amount), keys.map(textOf), given)));
   }

@@ -82,7 +82,11 @@ test('signing at home pays without the key leaving the process, and a changed bu
   assert.equal(sent.review.outputs[0].amount.toString(), '0.20000000');
   assert.ok(sent.review.feeRate >= 12);
   assert.equal((await c.broadcastTransaction(sent.hex)).txid, sent.txid);
-  await assert.rejects(c.reviewTransaction(sent.hex, { senderAddress: sender.address, recipients: [[recipient, '0.2']] }), TransactionMismatchError);
+  // reviewed again once sent, its input is spent: refused for that reason
+  await assert.rejects(c.reviewTransaction(sent.hex, { senderAddress: sender.address, recipients: [[recipient, '0.2']] }),
+    (e) => e instanceof TransactionMismatchError && e.message.includes('not an unspent output'));
+  await assert.rejects(c.sendSignedLocally(sender.address, recipient, '0.1', [key], { signal: new AbortController().signal }),
+    (e) => e instanceof InvalidInputError && e.field === 'signal');
   assert.ok((await c.estimateFeeRate(2)).litoshisPerVbyte >= 10);
 });
 
