@@ -3,16 +3,14 @@
 # addon's description, compiles the TypeScript examples with `tsc --strict`, then runs Node's
 # own test runner (test/*.test.mjs) against a sandbox; last, the packed packages (pack.sh) are
 # installed into a clean folder and used there, as a user would. TypeScript and Node's type
-# definitions are installed once into bindings-node/node_modules (never committed).
+# definitions are installed once into bindings-node/node_modules (tools/dev-tools.sh).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
 "$here/build.sh"
 cd "$here"
 node tools/gen-types.mjs --check
-if [ ! -x node_modules/.bin/tsc ]; then
-  npm install --no-save --no-audit --no-fund --loglevel=error typescript@5.9.3 @types/node@20 >/dev/null
-fi
+tools/dev-tools.sh
 # the TypeScript samples of every Markdown file, beside the examples
 python3 "$root/scripts/samples.py" write typescript "$root/target/samples/typescript" >/dev/null
 node_modules/.bin/tsc -p tsconfig.json
