@@ -165,6 +165,13 @@ function invalid(field, why) {
   return makeError({ kind: 'invalid_input', message: `invalid input \`${field}\`: ${why}`, field, retryable: false, attempts: 0 });
 }
 
+/** An amount input as the addon takes it (decimal text); a `number` is refused, as a float is not exact. */
+function amountText(field, value) {
+  if (value instanceof Amount) return value.toString();
+  if (typeof value === 'string') return value;
+  throw invalid(field, 'must be an Amount or decimal text, never a number');
+}
+
 function textOf(value) {
   return value instanceof Secret ? value.reveal() : value;
 }
@@ -172,11 +179,7 @@ function textOf(value) {
 /** An input as the addon takes it: amounts as decimal text, secrets revealed. */
 function toNative(param, value) {
   if (value === undefined || value === null) return null;
-  if (param.kind === 'amount') {
-    if (value instanceof Amount) return value.toString();
-    if (typeof value === 'string') return value;
-    throw invalid(param.name, 'must be an Amount or decimal text, never a number');
-  }
+  if (param.kind === 'amount') return amountText(param.name, value);
   if (param.secret) {
     if (value instanceof Secret || typeof value === 'string') return textOf(value);
     throw invalid(param.name, 'must be a Secret or a string');
@@ -193,6 +196,17 @@ const DEFAULT_PAGE_SIZE = DESCRIPTION.defaultPageSize;
 const NATIVE = Symbol('native');
 let nextCancelId = 1;
 
+/** A listener as the addon calls it: an error it throws is not the call's (a hook must not break calls). */
+function guarded(listener) {
+  return listener && ((event) => {
+    try {
+      listener(event);
+    } catch {
+      // ignored on purpose
+    }
+  });
+}
+
 function abortReason(signal) {
   return signal.reason ?? new DOMException('This operation was aborted', 'AbortError');
 }
@@ -206,22 +220,16 @@ function abortReason(signal) {
  */
 class Client {
   constructor(settings = {}) {
-    const { baseUrl, apiKey, nodeUrl, onCall, ...rest } = settings;
+    const { baseUrl, apiKey, nodeUrl, onCall, onAbandonedCall, ...rest } = settings;
     if (onCall !== undefined && typeof onCall !== 'function') throw invalid('onCall', 'must be a function');
+    if (onAbandonedCall !== undefined && typeof onAbandonedCall !== 'function') throw invalid('onAbandonedCall', 'must be a function');
     if (apiKey !== undefined && nodeUrl !== undefined) throw invalid('apiKey', 'give an API key or a node URL, not both');
     const credential = textOf(apiKey ?? nodeUrl ?? '');
     if (typeof baseUrl !== 'string') throw invalid('baseUrl', 'is required');
     const given = {};
     for (const [key, value] of Object.entries(rest)) given[key] = value instanceof Secret ? value.reveal() : value;
-    // the listener is told of each call from the addon, and a listener's error is not the call's
-    const listener = onCall && ((event) => {
-      try {
-        onCall(event);
-      } catch {
-        // a logging hook must not break calls
-      }
-    });
-    this[NATIVE] = this[NATIVE_CONSTRUCT](() => new native.NativeClient(baseUrl, credential, given, listener));
+    const abandoned = onAbandonedCall && ((event) => onAbandonedCall({ ...event, error: event.error && makeError(event.error) }));
+    this[NATIVE] = this[NATIVE_CONSTRUCT](() => new native.NativeClient(baseUrl, credential, given, guarded(onCall), guarded(abandoned)));
   }
 
   /** A client of `WALLET_SDK_BASE_URL` with `WALLET_SDK_API_KEY`, and `settings`. */
@@ -284,8 +292,8 @@ class Client {
     const { serviceFee, feePolicy, ...rest } = options;
     // refused rather than ignored: a caller who passes one expects to be able to give up
     if ('signal' in rest) throw invalid('signal', 'sendSignedLocally cannot be given up: once signed, the transaction is broadcast');
-    const given = { ...rest, feePolicy: policyToNative(feePolicy), serviceFee: serviceFee ? [serviceFee[0], String(serviceFee[1])] : null };
-    return revive(unwrap(await this[NATIVE].sendSignedLocally(senderAddress, recipientAddress, String(amount), keys.map(textOf), given)));
+    const given = { ...rest, feePolicy: policyToNative(feePolicy), serviceFee: serviceFee ? [serviceFee[0], amountText('service_fee', serviceFee[1])] : null };
+    return revive(unwrap(await this[NATIVE].sendSignedLocally(senderAddress, recipientAddress, amountText('amount', amount), keys.map(textOf), given)));
   }
 
   /**
@@ -311,7 +319,51 @@ class Client {
    */
   async waitForPayment(walletName, address, amount, options = {}) {
     const { signal, ...rest } = options;
-    return this[CALL]((id) => this[NATIVE].waitForPayment(walletName, address, String(amount), rest, id), signal);
+    return this[CALL]((id) => this[NATIVE].waitForPayment(walletName, address, amountText('amount', amount), rest, id), signal);
+  }
+
+  /** The service's base URL. */
+  get baseUrl() {
+    return this[NATIVE].baseUrl;
+  }
+
+  /** The API key's expiry, or `null` (a node URL, or a key without `exp`). */
+  get expiresAt() {
+    const ms = this[NATIVE].expiresAtMs;
+    return ms == null ? null : new Date(ms);
+  }
+
+  /** Replaces the credential of this client and of its copies (key rotation); checked first, the old one stays on error. */
+  setCredential(credential) {
+    if (!(credential instanceof Secret) && typeof credential !== 'string') throw invalid('credential', 'must be a Secret or a string');
+    unwrap(this[NATIVE].setCredential(textOf(credential)));
+  }
+
+  /**
+   * A copy for some calls with another `timeoutMs` (per attempt) or retry policy
+   * (`maxAttempts`, `baseBackoffMs`, `maxBackoffMs`); what is not given stays. The copy shares
+   * the connection pool, the credential and the hooks.
+   */
+  withOptions(options = {}) {
+    const copy = Object.create(Client.prototype);
+    copy[NATIVE] = this[NATIVE_CONSTRUCT](() => this[NATIVE].withOptions(options));
+    return copy;
+  }
+
+  /**
+   * Runs any operation by its snake_case name, untyped: `args` maps the SDK's snake_case input
+   * names to values (amounts as `Amount`s or decimal text, secrets as `Secret`s or strings).
+   * The answer's `data` comes back as JSON text, with secret fields redacted; parse it with a
+   * parser that keeps decimals exact. The checks, retries, outcome rules and `signal` are the
+   * typed methods'. For answers whose shape the typed results cannot read.
+   */
+  async call(operation, args = {}, { signal } = {}) {
+    if (typeof operation !== 'string') throw invalid('operation', 'must be the snake_case name of an operation');
+    if (args === null || typeof args !== 'object' || Array.isArray(args)) throw invalid('args', 'must be an object');
+    const params = new Map(DESCRIPTION.operations.find((op) => op.name === operation)?.params.map((p) => [p.name, p]));
+    const given = {};
+    for (const [key, value] of Object.entries(args)) given[key] = params.has(key) ? toNative(params.get(key), value) : textOf(value);
+    return this[CALL]((id) => this[NATIVE].callUntyped(operation, given, id), signal);
   }
 
   [NATIVE_CONSTRUCT](make) {
@@ -352,7 +404,7 @@ for (const op of DESCRIPTION.operations) {
 
 function policyToNative(policy) {
   if (!policy) return null;
-  return { maxFee: policy.maxFee === undefined ? undefined : String(policy.maxFee), maxFeeRate: policy.maxFeeRate };
+  return { maxFee: policy.maxFee === undefined ? undefined : amountText('max_fee', policy.maxFee), maxFeeRate: policy.maxFeeRate };
 }
 
 function intentToNative(intent) {

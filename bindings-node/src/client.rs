@@ -159,6 +159,15 @@ pub async fn until_cancelled(cancels: &Cancels, cancel_id: Option<u32>, run: imp
     finished
 }
 
+/// A call's arguments: an object, or none.
+fn arguments(args: Option<Value>) -> Result<Map<String, Value>, Error> {
+    match args {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(m)) => Ok(m),
+        Some(_) => Err(Error::invalid_input("args", "must be an object")),
+    }
+}
+
 /// [`until_cancelled`] of a call that changes nothing: `{aborted}` when cancelled.
 pub async fn read(cancels: &Cancels, cancel_id: Option<u32>, run: impl Future<Output = Value>) -> Value {
     until_cancelled(cancels, cancel_id, run).await.unwrap_or_else(|| json!({ "aborted": true }))
@@ -169,7 +178,13 @@ impl NativeClient {
     /// A client of `baseUrl` with `credential` (an API key or a node URL) and the optional
     /// `settings`. Throws an error whose message is `wallet-sdk-error:` and the error's JSON.
     #[napi(constructor)]
-    pub fn new(base_url: String, credential: String, settings: Option<Value>, on_call: Option<CallListener>) -> napi::Result<Self> {
+    pub fn new(
+        base_url: String,
+        credential: String,
+        settings: Option<Value>,
+        on_call: Option<CallListener>,
+        on_abandoned_call: Option<CallListener>,
+    ) -> napi::Result<Self> {
         let build = || -> Result<Client, Error> {
             let given = match settings {
                 None | Some(Value::Null) => Map::new(),
@@ -183,6 +198,21 @@ impl NativeClient {
                     let event = json!({
                         "operation": e.operation, "attempts": e.attempts, "status": e.status,
                         "latencyMs": e.latency.as_secs_f64() * 1000.0, "errorKind": e.error_kind.map(|k| k.as_str()), "requestId": e.request_id,
+                    });
+                    listener.call(event, ThreadsafeFunctionCallMode::NonBlocking);
+                });
+            }
+            if let Some(listener) = on_abandoned_call {
+                // a create, send or broadcast given up after its request may have left, once it
+                // ended: its data redacted, or the error its caller would have had
+                builder = builder.on_abandoned_call(move |call| {
+                    let (data, error) = match &call.outcome {
+                        Ok(data) => (Some(data.to_string()), None),
+                        Err(e) => (None, Some(values::error(e))),
+                    };
+                    let event = json!({
+                        "operation": call.operation, "requestId": call.request_id, "status": call.status,
+                        "succeeded": error.is_none(), "error": error, "rawJson": data,
                     });
                     listener.call(event, ThreadsafeFunctionCallMode::NonBlocking);
                 });
@@ -201,15 +231,32 @@ impl NativeClient {
     /// its token, and the request runs to its end in the background).
     #[napi]
     pub async fn call(&self, operation: String, args: Option<Value>, cancel_id: Option<u32>) -> Value {
-        let args = match args {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(m)) => m,
-            Some(_) => return json!({ "error": values::error(&Error::invalid_input("args", "must be an object")) }),
+        let args = match arguments(args) {
+            Ok(args) => args,
+            Err(e) => return json!({ "error": values::error(&e) }),
         };
         let client = self.client.clone();
+        self.cancellable(cancel_id, async move { values::outcome(client.call_typed(&operation, &args).await, values::record) }).await
+    }
+
+    /// [`NativeClient::call`] untyped: the answer's `data` as JSON text, secret fields redacted.
+    #[napi]
+    pub async fn call_untyped(&self, operation: String, args: Option<Value>, cancel_id: Option<u32>) -> Value {
+        let args = match arguments(args) {
+            Ok(args) => args,
+            Err(e) => return json!({ "error": values::error(&e) }),
+        };
+        let client = self.client.clone();
+        self.cancellable(cancel_id, async move { values::outcome(client.call(&operation, &args).await, |data| Value::String(data.to_string())) })
+            .await
+    }
+
+    /// `run` (a call's `{ok}` or `{error}`), given up when `cancel(cancelId)` comes: `{aborted}`
+    /// before a request that changes something may have left, `outcome_unknown` with its token
+    /// after.
+    async fn cancellable(&self, cancel_id: Option<u32>, run: impl Future<Output = Value>) -> Value {
         let cell = OutcomeTokenCell::new();
-        let run = cell.record(async move { values::outcome(client.call_typed(&operation, &args).await, values::record) });
-        match until_cancelled(&self.cancels, cancel_id, run).await {
+        match until_cancelled(&self.cancels, cancel_id, cell.record(run)).await {
             Some(answer) => answer,
             None => match cell.seal_error() {
                 Some(e) => json!({ "error": values::error(&e) }),
@@ -229,6 +276,57 @@ impl NativeClient {
             _ => {
                 cancels.insert(cancel_id, CancelSlot::Cancelled);
             }
+        }
+    }
+
+    /// The service's base URL.
+    #[napi(getter)]
+    pub fn base_url(&self) -> String {
+        self.client.base_url().to_string()
+    }
+
+    /// The API key's expiry in milliseconds since 1970, if it is a JWT with `exp`.
+    #[napi(getter)]
+    pub fn expires_at_ms(&self) -> Option<f64> {
+        let at = self.client.expires_at()?;
+        Some(at.duration_since(std::time::UNIX_EPOCH).ok()?.as_millis() as f64)
+    }
+
+    /// Replaces the credential of this client and of its copies (`{ok}`, or `{error}` and the
+    /// old one stays).
+    #[napi]
+    pub fn set_credential(&self, value: String) -> Value {
+        values::outcome(self.client.set_credential(value), |()| Value::Null)
+    }
+
+    /// A copy with another per-attempt timeout and retry policy (the settings' names:
+    /// `timeoutMs`, `maxAttempts`, `baseBackoffMs`, `maxBackoffMs`); the copy shares the
+    /// connection pool and the credential. Throws like the constructor.
+    #[napi]
+    pub fn with_options(&self, options: Value) -> napi::Result<NativeClient> {
+        let build = || -> Result<Client, Error> {
+            let given = options.as_object().ok_or_else(|| Error::invalid_input("options", "must be an object"))?;
+            let mut timeout = self.client.timeout();
+            let mut retry = self.client.retry_policy();
+            for (key, v) in given {
+                let key = key.as_str();
+                if v.is_null() {
+                    continue;
+                }
+                match key {
+                    "timeoutMs" => timeout = Duration::from_millis(whole(key, v)?),
+                    "maxAttempts" => retry.max_attempts = u32::try_from(whole(key, v)?).map_err(|_| Error::invalid_input(key, "is too large"))?,
+                    "baseBackoffMs" => retry.base_backoff = Duration::from_millis(whole(key, v)?),
+                    "maxBackoffMs" => retry.max_backoff = Duration::from_millis(whole(key, v)?),
+                    _ => return Err(Error::invalid_input(key, "is not an option of withOptions (timeoutMs, maxAttempts, baseBackoffMs, maxBackoffMs)")),
+                }
+            }
+            retry.check()?;
+            Ok(self.client.with_timeout(timeout).with_retry_policy(retry))
+        };
+        match build() {
+            Ok(client) => Ok(NativeClient { client, cancels: self.cancels.clone() }),
+            Err(e) => Err(napi::Error::from_reason(format!("{ERROR_PREFIX}{}", values::error(&e)))),
         }
     }
 

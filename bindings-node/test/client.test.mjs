@@ -46,10 +46,12 @@ test('a secret in a result is a Secret, never shown', async () => {
   assert.ok(!shown.includes(created.passphrase.reveal()), shown);
 });
 
-test('an aborted read rejects with the signal\'s reason; an aborted create is outcome_unknown and resolves', async () => {
+test('an aborted read rejects with the signal\'s reason; an aborted create is outcome_unknown, resolves, and is reported once it ends', async () => {
   // a key of its own, so that the sandbox holds only this test's requests
   const apiKey = (await sandboxPost('/sandbox/keys', { ttlSeconds: 3600 + Math.floor(Math.random() * 1e6) })).apiKey;
-  const c = client({ apiKey, settleTimeMs: 2000 });
+  let reported;
+  const abandoned = new Promise((resolve) => { reported = resolve; });
+  const c = client({ apiKey, settleTimeMs: 2000, onAbandonedCall: (call) => reported(call) });
   // the sandbox holds the next request to the path for a while
   await sandboxPost('/sandbox/faults', { path: '/api/Blocks/blockchain-info', delayMs: 3000, count: 1, apiKey });
   const reading = new AbortController();
@@ -68,6 +70,16 @@ test('an aborted read rejects with the signal\'s reason; an aborted create is ou
   const resolution = await c.resolve(lost);
   assert.equal(resolution.state, 'applied');
   assert.equal(resolution.walletName, w);
+  const call = await abandoned;
+  assert.equal(call.operation, 'create_wallet');
+  assert.equal(call.succeeded, true);
+  assert.equal(call.status, 200);
+  assert.equal(call.error, null);
+  const data = JSON.parse(call.rawJson);
+  assert.equal(data.walletName ?? data.wallet_name, w);
+  // the new wallet's recovery phrase and passphrase are redacted
+  assert.ok(!/abandon|[a-z]+( [a-z]+){11}/.test(call.rawJson), call.rawJson);
+  assert.throws(() => client({ onAbandonedCall: 1 }), (e) => e instanceof InvalidInputError && e.field === 'onAbandonedCall');
 });
 
 test('signing at home pays without the key leaving the process, and a changed build is refused', async () => {
@@ -102,4 +114,38 @@ test('onCall is told of every call, with no secret', async () => {
   assert.ok(events[0].latencyMs > 0);
   assert.ok(!JSON.stringify(events).includes(created.passphrase.reveal()));
   assert.throws(() => client({ onCall: 'log' }), (e) => e instanceof InvalidInputError && e.field === 'onCall');
+});
+
+test('the client\'s own facts, key rotation, copies with other options, and the untyped call', async () => {
+  const c = client();
+  assert.equal(c.baseUrl, process.env.WALLET_SDK_BASE_URL.replace(/\/$/, ''));
+  assert.ok(c.expiresAt instanceof Date && c.expiresAt > new Date(), String(c.expiresAt));
+
+  // a rotated key is used from the next call on; a malformed one is refused and the old stays
+  const { apiKey } = await sandboxPost('/sandbox/keys', { ttlSeconds: 7200 });
+  c.setCredential(new Secret(apiKey));
+  assert.ok(Math.abs(c.expiresAt.getTime() - Date.now() - 7200e3) < 120e3, String(c.expiresAt));
+  assert.throws(() => c.setCredential(''), (e) => e instanceof InvalidInputError && !e.message.includes(apiKey));
+  assert.equal((await c.blockchainInfo()).chain, 'regtest');
+
+  // a copy with one attempt of 300 ms times out on a slow answer; the client itself waits
+  const own = (await sandboxPost('/sandbox/keys', { ttlSeconds: 3600 + Math.floor(Math.random() * 1e6) })).apiKey;
+  const slow = client({ apiKey: own });
+  await sandboxPost('/sandbox/faults', { path: '/api/Blocks/blockchain-info', delayMs: 1500, count: 2, apiKey: own });
+  await assert.rejects(slow.withOptions({ timeoutMs: 300, maxAttempts: 1 }).blockchainInfo(), (e) => e.kind === 'timeout' && e.attempts === 1);
+  assert.equal((await slow.blockchainInfo()).chain, 'regtest');
+  assert.throws(() => slow.withOptions({ timeout: 5 }), (e) => e instanceof InvalidInputError && e.field === 'timeout');
+  assert.throws(() => slow.withOptions({ maxAttempts: 0 }), (e) => e instanceof InvalidInputError);
+
+  // untyped: the answer's data as JSON text, secrets redacted; amounts never a number
+  const w = unique('node_untyped');
+  // an answer that carries a secret is redacted whole: read the secret with the typed method
+  const created = JSON.parse(await c.call('create_encrypted_wallet', { wallet_name: w }));
+  assert.ok(Object.keys(created).length > 0 && Object.values(created).every((v) => v === '[REDACTED]'), JSON.stringify(created));
+  const balance = await c.call('wallet_balance', { wallet_name: w });
+  assert.match(balance, /"confirmed"/);
+  await assert.rejects(c.call('send_funds_from_wallet', { wallet_name: w, to_address: 'x', amount: 0.1 }),
+    (e) => e instanceof InvalidInputError && e.field === 'amount');
+  await assert.rejects(c.call('no_such_operation'), (e) => e instanceof InvalidInputError && e.field === 'operation');
+  await assert.rejects(c.waitForPayment(w, 'x', 0.1), (e) => e instanceof InvalidInputError && e.field === 'amount');
 });

@@ -136,6 +136,11 @@ export interface ClientSettings {
   nodeUrl?: Secret | string;
   /** Told of every call once it ends (a logging or metrics hook); never given a secret. */
   onCall?: (event: CallEvent) => void;
+  /**
+   * Told what became of a create, send or broadcast given up (its \`signal\` aborted) after its
+   * request may have left: such a call runs to its end, and this is where its outcome lands.
+   */
+  onAbandonedCall?: (call: AbandonedCall) => void;
 `);
 for (const s of settings) out.push(`${doc(s.doc, '  ')}  ${s.name}?: ${settingType(s)};\n`);
 out.push(`}
@@ -154,6 +159,22 @@ export interface CallEvent {
   readonly errorKind: string | null;
   /** The service's request id of the last answer. */
   readonly requestId: string | null;
+}
+
+/** A create, send or broadcast that ended after its caller gave it up. Never carries a secret. */
+export interface AbandonedCall {
+  /** The operation, in snake_case. */
+  readonly operation: string;
+  /** The service's request id, when an answer arrived. */
+  readonly requestId: string | null;
+  /** The HTTP status, when an answer arrived. */
+  readonly status: number | null;
+  /** Whether the service answered success: the call took effect. */
+  readonly succeeded: boolean;
+  /** The error the caller would have had (it may still have taken effect: \`OutcomeUnknownError\`). */
+  readonly error: WalletSdkError | null;
+  /** The answer's data as JSON text, secrets redacted, when it succeeded. */
+  readonly rawJson: string | null;
 }
 
 /** What every call takes last, with its options. */
@@ -278,6 +299,23 @@ export declare class Client {
   static fromEnv(settings?: Partial<ClientSettings>): Client;
   /** What became of a create, send or broadcast that failed with \`OutcomeUnknownError\`. */
   resolve(errorOrToken: WalletSdkError | string, options?: CallOptions): Promise<Resolution>;
+  /** The service's base URL. */
+  readonly baseUrl: string;
+  /** The API key's expiry, or \`null\` (a node URL, or a key without \`exp\`). */
+  readonly expiresAt: Date | null;
+  /** Replaces the credential of this client and of its copies (key rotation); checked first, the old one stays on error. */
+  setCredential(credential: Secret | string): void;
+  /**
+   * A copy for some calls with another per-attempt timeout or retry policy; what is not given
+   * stays. The copy shares the connection pool, the credential and the hooks.
+   */
+  withOptions(options: { timeoutMs?: number; maxAttempts?: number; baseBackoffMs?: number; maxBackoffMs?: number }): Client;
+  /**
+   * Runs any operation by its snake_case name, untyped: \`args\` maps the SDK's snake_case input
+   * names to values. The answer's \`data\` comes back as JSON text, secret fields redacted (parse
+   * it with a parser that keeps decimals exact). For answers the typed results cannot read.
+   */
+  call(operation: string, args?: Record<string, unknown>, options?: CallOptions): Promise<string>;
   /** The output each input of \`unsignedHex\` spends, read from the chain. */
   prevoutsFor(unsignedHex: string, options?: CallOptions): Promise<Prevout[]>;
   /** \`unsignedHex\` checked against \`intent\` before anything signs it. */
