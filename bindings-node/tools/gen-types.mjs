@@ -383,6 +383,29 @@ export const {\n${names.map((n) => `  ${n},`).join('\n')}\n} = sdk;
 export default sdk;
 `;
 
+// The members declared above by hand (the client's own methods beside the operations', the
+// offline toolkit) against what the package really has, both ways: a renamed, removed or added
+// function fails here rather than in a user's compiler.
+const sdk = createRequire(import.meta.url)('../index.js');
+const declaredIn = (start) => {
+  const block = dts.slice(dts.indexOf(start), dts.indexOf('\n}', dts.indexOf(start)));
+  return new Set([...block.matchAll(/^ {2}(?:readonly |static )?([a-zA-Z][a-zA-Z0-9]*)[(?:]/gm)].map((m) => m[1]).filter((n) => n !== 'constructor'));
+};
+const surfaces = [
+  ['Client', declaredIn('export declare class Client {'), Object.getOwnPropertyNames(sdk.Client.prototype).concat(Object.getOwnPropertyNames(sdk.Client)).filter((n) => !['constructor', 'length', 'name', 'prototype'].includes(n))],
+  ['offline', declaredIn('export declare const offline: {'), Object.keys(sdk.offline)],
+];
+let mismatched = false;
+for (const [what, declared, real] of surfaces) {
+  const undeclared = real.filter((n) => !declared.has(n));
+  const missing = [...declared].filter((n) => !real.includes(n));
+  if (undeclared.length || missing.length) {
+    mismatched = true;
+    console.error(`${what}: ${undeclared.length ? `not declared in index.d.ts: ${undeclared.join(', ')}` : ''}${undeclared.length && missing.length ? '; ' : ''}${missing.length ? `declared but not in the package: ${missing.join(', ')}` : ''}`);
+  }
+}
+if (mismatched) process.exit(1);
+
 const files = { 'index.d.ts': dts, 'index.mjs': mjs };
 if (process.argv.includes('--check')) {
   const stale = Object.entries(files).filter(([name, text]) => {
