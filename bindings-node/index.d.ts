@@ -66,7 +66,7 @@ export declare class WalletSdkError extends Error {
   readonly retryable: boolean;
   readonly retryAfterMs: number | null;
   readonly rawBody: string | null;
-  /** What `client.resolve` takes, for a create, send or broadcast whose outcome is unknown. */
+  /** What `client.resolve` takes: on an `OutcomeUnknownError` of a create or send, and on a broadcast that failed without an answer. */
   readonly outcomeToken: string | null;
 }
 /** The error of kind `invalid_input`. */
@@ -152,7 +152,7 @@ export interface ClientSettings {
   /** Told of every call once it ends (a logging or metrics hook); never given a secret. */
   onCall?: (event: CallEvent) => void;
   /**
-   * Told what became of a create, send or broadcast given up (its `signal` aborted) after its
+   * Told what became of a create or send given up (its `signal` aborted) after its
    * request may have left: such a call runs to its end, and this is where its outcome lands.
    */
   onAbandonedCall?: (call: AbandonedCall) => void;
@@ -238,7 +238,7 @@ export interface CallEvent {
   readonly requestId: string | null;
 }
 
-/** A create, send or broadcast that ended after its caller gave it up. Never carries a secret. */
+/** A create or send (an operation that is not safe to repeat) that ended after its caller gave it up. Never carries a secret. */
 export interface AbandonedCall {
   /** The operation, in snake_case. */
   readonly operation: string;
@@ -256,7 +256,7 @@ export interface AbandonedCall {
 
 /** What every call takes last, with its options. */
 export interface CallOptions {
-  /** Gives the call up: a read is aborted; a create, send or broadcast that may have been sent ends as `OutcomeUnknownError` with its token. */
+  /** Gives the call up: a read or a broadcast is aborted; a create or send that may have been sent ends as `OutcomeUnknownError` with its token. */
   signal?: AbortSignal;
 }
 /**
@@ -2174,7 +2174,7 @@ export declare class Client {
   constructor(settings: ClientSettings);
   /** A client of `WALLET_SDK_BASE_URL` with `WALLET_SDK_API_KEY`, and the settings given. */
   static fromEnv(settings?: Partial<ClientSettings>): Client;
-  /** What became of a create, send or broadcast that failed with `OutcomeUnknownError`. */
+  /** What became of a create or send that failed with `OutcomeUnknownError`, or of a broadcast that failed without an answer: from the error or its `outcomeToken`. */
   resolve(errorOrToken: WalletSdkError | string, options?: CallOptions): Promise<Resolution>;
   /** The service's base URL. */
   readonly baseUrl: string;

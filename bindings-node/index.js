@@ -239,7 +239,7 @@ class Client {
 
   /**
    * A call of the addon, given up when `signal` aborts: the addon drops it (a read leaves
-   * nothing behind; a create, send or broadcast whose request may have left answers
+   * nothing behind; a create or send whose request may have left answers
    * `outcome_unknown` with its token), or rejects with the signal's reason.
    */
   async [CALL](run, signal) {
@@ -258,7 +258,7 @@ class Client {
   }
 
   /**
-   * What became of a create, send or broadcast that failed with `OutcomeUnknownError`: from
+   * What became of a create or send that failed with `OutcomeUnknownError` (or a broadcast that failed without an answer): from
    * the error or its `outcomeToken`. A `Resolution`: `state` `applied`, `not_applied` or
    * `unknown`.
    */

@@ -203,7 +203,7 @@ impl NativeClient {
                 });
             }
             if let Some(listener) = on_abandoned_call {
-                // a create, send or broadcast given up after its request may have left, once it
+                // a create or send given up after its request may have left, once it
                 // ended: its data redacted, or the error its caller would have had
                 builder = builder.on_abandoned_call(move |call| {
                     let (data, error) = match &call.outcome {

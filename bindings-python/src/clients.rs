@@ -25,7 +25,7 @@ use crate::*;
 /// retried up to ``max_attempts`` times in total (default 3) with exponential ``backoff``
 /// (default 0.2 s, capped at ``max_backoff``, default 5 s). ``http://`` to a non-loopback host
 /// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
-/// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
+/// certificates (a list of PEM texts); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,
@@ -44,7 +44,9 @@ pub struct Client {
 
 /// asyncio client of the wallet-and-address service: all 43 operations as coroutines.
 ///
-/// Cancelling the awaiting task cancels the request. Use it as an async context manager
+/// Cancelling the awaiting task cancels the request, except that of a create, a send or another
+/// call not safe to repeat once it may have left: that one runs on and the task gets
+/// ``OutcomeUnknownError``. Use it as an async context manager
 /// (``async with AsyncClient(...) as c:``) or call :meth:`close`. It keeps working in a child
 /// process after ``os.fork()`` (its runtime and connections are re-created there).
 ///
@@ -54,7 +56,7 @@ pub struct Client {
 /// retried up to ``max_attempts`` times in total (default 3) with exponential ``backoff``
 /// (default 0.2 s, capped at ``max_backoff``, default 5 s). ``http://`` to a non-loopback host
 /// is refused unless ``allow_insecure_http=True``. ``root_certificates_pem`` adds CA
-/// certificates (PEM text); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
+/// certificates (a list of PEM texts); ``tls_certs_only=True`` trusts only those. ``proxy`` sets an
 /// explicit proxy; ``no_proxy=True`` ignores the environment's. ``expiry_skew`` (seconds,
 /// default 60) is the margin of the local API-key expiry check. ``address_type_codes``
 /// (e.g. ``{"mweb": 4}``) changes the integer codes sent for address types (default legacy 0,

@@ -218,7 +218,8 @@ pub(crate) fn abandoned_call_hook(user: Option<Py<PyAny>>) -> impl Fn(&wallet_sd
 }
 
 /// Runs `f`, a constructor or setter that calls into the core: its error as the typed
-/// exception, and a panic as `wallet_sdk.InternalError` rather than pyo3's `PanicException`.
+/// exception, and a panic as a `WalletSdkError` of kind `internal` rather than pyo3's
+/// `PanicException`.
 pub(crate) fn guarded<T>(py: Python<'_>, f: impl FnOnce() -> Result<T, wallet_sdk::Error>) -> PyResult<T> {
     match wallet_sdk::panic::catch(f) {
         Ok(result) => result.map_err(|e| to_pyerr(py, &e)),

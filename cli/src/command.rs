@@ -294,8 +294,8 @@ pub fn command() -> Command {
             Command::new("resolve")
                 .about("What became of a call that ended in outcome_unknown (exit 0 applied, 21 not applied, 20 still unknown)")
                 .long_about(
-                    "What became of a create, send or broadcast that ended in outcome_unknown (exit code 20): give the \
-                     outcome token that the error printed (`outcomeToken` with --json). A keyed send (--idempotency-key) \
+                    "What became of a create or send that ended in outcome_unknown (exit code 20), or of a broadcast \
+                     that failed without an answer: give the outcome token that the error printed (`outcomeToken` with --json). A keyed send (--idempotency-key) \
                      is looked up by its key, a broadcast by its txid, a wallet creation by its name. `not_applied` is \
                      said only once the request can no longer be in flight (the settle time: the call's timeout plus \
                      60 s, waited out here when needed). Exit 0: applied; 21: not applied (safe to send again); 20: \

@@ -51,12 +51,12 @@ macro_rules! for_each_error_kind {
             ServiceError = "service_error" ("the service reported an error") exit 15,
             /// No answer in time for an operation that is safe to repeat.
             Timeout = "timeout" ("timed out") exit 16,
-            /// A non-idempotent request (a create, a send, a broadcast) may have reached the
-            /// service and no usable answer came: no answer, a timeout, any 5xx (a gateway or a
-            /// service mesh may send one after the service acted), a 2xx that cannot be read,
-            /// or the caller stopped waiting after the request may have left. Never retryable:
-            /// find out what became of it with the client's resolve, now or later from the
-            /// error's outcome token.
+            /// A non-idempotent request (a create, a send, a passphrase change…) may have reached
+            /// the service and no usable answer came: no answer, a timeout, any 5xx (a gateway
+            /// or a service mesh may send one after the service acted), a 2xx that cannot be
+            /// read, or the caller stopped waiting after the request may have left. Never
+            /// retryable: find out what became of it with the client's resolve, now or later
+            /// from the error's outcome token.
             OutcomeUnknown = "outcome_unknown" ("outcome unknown") exit 20,
             /// Connection refused, DNS, TLS, or a connection reset before an answer.
             Transport = "transport" ("could not reach the service") exit 17,
@@ -315,8 +315,9 @@ impl Error {
     /// `true` when repeating the same call later is safe and may succeed (rate limiting,
     /// unavailability, timeouts, transport failures of operations that are safe to repeat, and
     /// requests that certainly never left). Never `true` for `outcome_unknown`, nor for any
-    /// error of a non-idempotent operation (create, send, broadcast…) whose request may have
-    /// reached the service: a 429 or 503 there is reported, not an invitation to repeat.
+    /// error of a non-idempotent operation (a create, a send, a passphrase change…) whose
+    /// request may have reached the service: a 429 or 503 there is reported, not an invitation
+    /// to repeat.
     pub fn is_retryable(&self) -> bool {
         if self.details.may_have_reached_service {
             return false;

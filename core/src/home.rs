@@ -155,9 +155,9 @@ impl Client {
     /// review refuses the build, and nothing is sent unless every input is signed.
     ///
     /// Exactly once: the signed transaction is its own idempotency key. The broadcast is safe to
-    /// repeat (the same txid), so a failure after signing ends as the broadcast's error: an
-    /// `outcome_unknown` one carries a token that `resolve` answers from the txid, in any
-    /// process.
+    /// repeat (the same txid), so it is retried like a read, and a failure after signing ends as
+    /// the broadcast's error: one with no usable answer (a timeout, a lost connection, the
+    /// service unavailable) carries a token that `resolve` answers from the txid, in any process.
     ///
     /// # Errors
     /// [`InvalidInput`](ErrorKind::InvalidInput) on an address, `amount`, `keys` (none of them

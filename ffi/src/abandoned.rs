@@ -1,6 +1,6 @@
-//! The abandoned-call listener: what became of a non-idempotent call (create, send,
-//! broadcast…) whose caller stopped waiting after its request may have been sent. The core runs
-//! such a call to completion in the background and gives its outcome to a hook
+//! The abandoned-call listener: what became of a non-idempotent call (a create, a send, a
+//! passphrase change…) whose caller stopped waiting after its request may have been sent. The
+//! core runs such a call to completion in the background and gives its outcome to a hook
 //! ([`wallet_sdk::AbandonedCall`]); this module only translates that hook into a foreign
 //! (Kotlin/Swift) listener.
 

@@ -197,8 +197,8 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_blocking_wait(out: *mut u8, out_cap
 }
 
 /// Stops waiting for the calling thread's call and aborts it, as cancelling its future would:
-/// a read's request is aborted; a create, send or broadcast under way runs on in the core and
-/// reports to the abandoned-call listener. Returns what
+/// a read's or a broadcast's request is aborted; a create or a send under way runs on in the
+/// core and reports to the abandoned-call listener. Returns what
 /// [`crate::fast::wallet_sdk_ffi_fast_cancel`] returns.
 #[no_mangle]
 pub extern "C" fn wallet_sdk_ffi_fast_blocking_cancel() -> i32 {

@@ -325,12 +325,12 @@ impl WalletClient {
         self.copy(self.core.clone(), Some(token))
     }
 
-    /// Sets the listener told what became of a non-idempotent call (create, send, broadcast…)
-    /// whose caller stopped waiting — a cancelled coroutine or token, a caller's timeout — after
-    /// its request may have been sent: such a call runs to completion in the background.
-    /// `None` removes it. Shared by this client and all its copies. The listener is called on
-    /// a background thread (never the caller's), once per abandoned call; an exception it
-    /// throws is ignored.
+    /// Sets the listener told what became of a non-idempotent call (a create, a send, a
+    /// passphrase change…) whose caller stopped waiting — a cancelled coroutine or token, a
+    /// caller's timeout — after its request may have been sent: such a call runs to completion
+    /// in the background. `None` removes it. Shared by this client and all its copies. The
+    /// listener is called on a background thread (never the caller's), once per abandoned call;
+    /// an exception it throws is ignored.
     pub fn set_abandoned_call_listener(&self, listener: Option<Arc<dyn AbandonedCallListener>>) {
         self.core.set_abandoned_call_hook(listener.map(crate::abandoned::hook));
     }

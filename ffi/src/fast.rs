@@ -37,7 +37,7 @@ pub(crate) struct Finished {
 }
 
 /// A success nobody read: the object handles written into it are taken back and released, and
-/// the success of a create, send or broadcast goes to the abandoned-call listener, as the core
+/// the success of a create or a send goes to the abandoned-call listener, as the core
 /// reports a call whose caller stopped waiting earlier.
 pub(crate) struct Unread {
     release: fn(&[u8]),
@@ -435,9 +435,9 @@ pub unsafe extern "C" fn wallet_sdk_ffi_fast_cancelled_error(out: *mut u8, capac
 }
 
 /// Stops waiting for `call`: its task is aborted, as when uniffi's future is dropped (a read's
-/// request is aborted; a create, send or broadcast under way runs on in the core and reports
-/// to the abandoned-call listener). A call that has already finished but is not handed out yet
-/// is taken back and abandoned ([`Finished::abandon`]); one handed out is left to the
+/// or a broadcast's request is aborted; a create or a send under way runs on in the core and
+/// reports to the abandoned-call listener). A call that has already finished but is not handed
+/// out yet is taken back and abandoned ([`Finished::abandon`]); one handed out is left to the
 /// completion thread. In every case the call's outcome cell is sealed: returns the length of
 /// the `OutcomeUnknown` error to read with [`wallet_sdk_ffi_fast_cancelled_error`] when a
 /// non-idempotent request may have left, 0 when none did (and none will).

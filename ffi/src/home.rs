@@ -226,7 +226,8 @@ impl WalletClient {
     /// Pays `amount` from `senderAddress` to `recipientAddress` without a key leaving the
     /// device: build (by the service or locally), review, sign at home with `keys`, broadcast.
     /// Nothing is signed when the review refuses the build. The broadcast is safe to repeat
-    /// (the same txid): an `OutcomeUnknown` error's token resolves from the txid.
+    /// (the same txid): a broadcast error with no usable answer carries a token that resolves
+    /// from the txid.
     #[uniffi::method(default(options = None))]
     pub async fn send_signed_locally(
         &self,

@@ -11,12 +11,14 @@
 //! - Secrets (credential, passphrases, mnemonics, private keys, OTP codes) are [`Secret`]
 //!   objects whose printed form is `[REDACTED]`; `reveal()` returns the value.
 //! - Errors are one [`WalletError`] type, one variant per kind; no panic crosses the FFI.
-//! - Cancellation: dropping a call's future (Kotlin coroutine cancellation) aborts its task and
-//!   the HTTP request; Swift uses a [`CancelToken`] (see the hand-written `cancellable`). A
-//!   non-idempotent operation (create, send, broadcast…) is the exception: once its request
+//! - Cancellation: dropping a call's future (a cancelled Kotlin coroutine or Swift `Task`)
+//!   aborts its task and the HTTP request; a [`CancelToken`] ends the calls of the client
+//!   copies bound to it (the hand-written Swift `cancellable` uses one). A non-idempotent
+//!   operation (a create, a send, a passphrase change…) is the exception: once its request
 //!   may have been sent the core finishes it in the background and reports its outcome to the
-//!   [`AbandonedCallListener`]; a token-cancelled one fails with `WalletError::OutcomeUnknown`
-//!   (never `Cancelled`), since it may have taken effect.
+//!   [`AbandonedCallListener`]; one cancelled by a token or a Swift `Task` fails with
+//!   `WalletError::OutcomeUnknown` (never `Cancelled`), since it may have taken effect. A
+//!   broadcast is safe to repeat and is aborted like a read.
 //! - [`WalletClient::call`]: any operation by name, JSON arguments in, the answer's redacted
 //!   JSON out (for answers the typed results cannot read).
 
@@ -151,8 +153,9 @@ impl From<AddressType> for wallet_sdk::AddressType {
 }
 
 /// Cancels the calls of the client copies made with `WalletClient.withCancelToken(token)`.
-/// Swift's `Task` cancellation does not reach Rust by itself: the hand-written
-/// `WalletClient.cancellable { … }` cancels a token from `withTaskCancellationHandler`.
+/// Cancelling a Swift `Task` or a Kotlin coroutine already reaches the Rust call by itself; a
+/// token also ends calls from outside their task. The hand-written Swift
+/// `WalletClient.cancellable { … }` cancels one from `withTaskCancellationHandler`.
 #[derive(uniffi::Object)]
 pub struct CancelToken {
     cancelled: AtomicBool,

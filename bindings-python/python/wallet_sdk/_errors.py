@@ -36,8 +36,8 @@ class WalletSdkError(Exception):
             ``"passphrase"``, ``"credential"``...), when known.
         retry_after: seconds to wait before retrying (rate limiting), when given.
         retryable: whether repeating the same call is safe and may succeed. Never true for a
-            create, send or broadcast whose request may have reached the service (not even on
-            a 429), nor for ``OutcomeUnknownError``.
+            create, a send or another call not safe to repeat whose request may have reached
+            the service (not even on a 429), nor for ``OutcomeUnknownError``.
         operation: the operation's name (``"wallet_balance"``...), when known.
         node_code, node_message: the Litecoin node's error, when the service reported it.
         attempts: how many requests were sent.
@@ -199,11 +199,11 @@ class TimeoutError(WalletSdkError, builtins.TimeoutError):
 
 
 class OutcomeUnknownError(WalletSdkError):
-    """A non-idempotent request (a create, a send, a broadcast) may have reached the service and no
-    usable answer came: no answer, a timeout, any 5xx (a gateway or a service mesh may send one
-    after the service acted), a 2xx that cannot be read, or the caller stopped waiting after the
-    request may have left. Never retryable: find out what became of it with the client's
-    resolve, now or later from the error's outcome token."""
+    """A non-idempotent request (a create, a send, a passphrase change…) may have reached the
+    service and no usable answer came: no answer, a timeout, any 5xx (a gateway or a service
+    mesh may send one after the service acted), a 2xx that cannot be read, or the caller stopped
+    waiting after the request may have left. Never retryable: find out what became of it with
+    the client's resolve, now or later from the error's outcome token."""
 
     kind = "outcome_unknown"
 
@@ -277,10 +277,11 @@ __all__ = [
 
 
 class AbandonedCall:
-    """What became of a create, send or broadcast whose caller stopped waiting for it (a
-    cancelled task, ``asyncio.wait_for``/``asyncio.timeout``). Once its request may have been
-    sent such a call is not aborted: it runs to completion, and then this report goes to the
-    ``wallet_sdk`` logger (WARNING) and to the ``on_abandoned_call`` callable of the client.
+    """What became of a create, a send or another call not safe to repeat whose caller stopped
+    waiting for it (a cancelled task, ``asyncio.wait_for``/``asyncio.timeout``). Once its
+    request may have been sent such a call is not aborted: it runs to completion, and then this
+    report goes to the ``wallet_sdk`` logger (WARNING) and to the ``on_abandoned_call`` callable
+    of the client.
 
     Attributes:
         operation: the operation's name (``"send_funds_from_wallet"``...).

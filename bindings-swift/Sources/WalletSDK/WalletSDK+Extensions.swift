@@ -45,11 +45,12 @@ extension WalletError {
     /// How many requests were sent (0 when the call failed before sending).
     public var attempts: Int32 { info.attempts }
     /// `true` when repeating the same call later may succeed: never for `OutcomeUnknown`, nor
-    /// for a create, send or broadcast whose request may have reached the service.
+    /// for a create, a send or another call that is not safe to repeat once its request may
+    /// have reached the service.
     public var isRetryable: Bool { info.retryable }
     /// The redacted body of an answer the SDK could not read (`Decode`, or `OutcomeUnknown`
-    /// after an unreadable 2xx to a create/send/broadcast); `nil` otherwise, and always for
-    /// answers that carry a secret.
+    /// after an unreadable 2xx to a create or a send); `nil` otherwise, and always for answers
+    /// that carry a secret.
     public var rawBody: String? { info.rawBody }
     /// For an `OutcomeUnknown` (and a failed broadcast): what `WalletClient.resolve` needs to
     /// find out what became of the call, as text to keep and give to `resolveToken` later; no
@@ -85,11 +86,11 @@ extension WalletClient {
     /// Runs `body` with a copy of this client whose calls stop when the current `Task` is
     /// cancelled. Every call already does so by itself (a plain `Task.cancel()`, see
     /// docs/adr/0005); this older form also ends the calls through a `CancelToken`. A cancelled
-    /// call throws `CancellationError` and its HTTP request is aborted — except a create, send
-    /// or broadcast already under way: its request may have been sent, so it runs to completion
-    /// in the background (its outcome goes to the abandoned-call listener) and the call throws
-    /// `WalletError.OutcomeUnknown` (never retryable): check whether it took effect before
-    /// trying again.
+    /// call throws `CancellationError` and its HTTP request is aborted — except a create, a send
+    /// or another call not safe to repeat already under way: its request may have been sent, so
+    /// it runs to completion in the background (its outcome goes to the abandoned-call listener)
+    /// and the call throws `WalletError.OutcomeUnknown` (never retryable): check whether it took
+    /// effect before trying again.
     ///
     ///     let info = try await client.cancellable { try await $0.blockchainInfo() }
     public func cancellable<T: Sendable>(_ body: @Sendable (WalletClient) async throws -> T) async throws -> T {
@@ -125,10 +126,11 @@ public final class AbandonedCallHandler: AbandonedCallListener {
 }
 
 extension WalletClient {
-    /// Sets `body` to be told what became of a create, send or broadcast whose caller stopped
-    /// waiting (a cancelled `cancellable` call) after its request may have been sent: such a
-    /// call runs to completion in the background. Called on a background thread; shared by this
-    /// client and its copies. `setAbandonedCallListener(listener: nil)` removes it.
+    /// Sets `body` to be told what became of a create, a send or another call not safe to repeat
+    /// whose caller stopped waiting (a cancelled `Task` or `cancellable` call) after its request
+    /// may have been sent: such a call runs to completion in the background. Called on a
+    /// background thread; shared by this client and its copies.
+    /// `setAbandonedCallListener(listener: nil)` removes it.
     public func setAbandonedCallListener(_ body: @escaping @Sendable (AbandonedCallInfo) -> Void) {
         setAbandonedCallListener(listener: AbandonedCallHandler(body))
     }

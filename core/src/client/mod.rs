@@ -132,8 +132,9 @@ struct Shared {
     state_key: Arc<crate::state_key::StateKey>,
 }
 
-/// What became of a non-idempotent call (create, send, broadcast…) whose caller stopped
-/// waiting for it — a dropped future, a cancelled coroutine or task, a caller's own timeout.
+/// What became of a non-idempotent call (a create, a send, a passphrase change…) whose caller
+/// stopped waiting for it — a dropped future, a cancelled coroutine or task, a caller's own
+/// timeout.
 /// Once its request may have been written such a call is not aborted (aborting could not
 /// undo it): it runs to completion in the background and its outcome is given to the hook set
 /// with [`ClientBuilder::on_abandoned_call`] and logged as a `tracing` event (target

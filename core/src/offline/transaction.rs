@@ -1,5 +1,5 @@
 //! The id of a signed transaction, computed locally ([`transaction_id`]): what lets
-//! `broadcast_transaction` be repeated safely and an outcome-unknown broadcast be looked up.
+//! `broadcast_transaction` be repeated safely and a broadcast whose answer was lost be looked up.
 
 use crate::Error;
 

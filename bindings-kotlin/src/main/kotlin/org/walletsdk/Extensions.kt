@@ -72,14 +72,15 @@ val WalletException.attempts: Int get() = info.attempts
 
 /**
  * `true` when repeating the same call later may succeed: never for `outcome_unknown`, nor for a
- * create, send or broadcast whose request may have reached the service.
+ * create, a send or another call that is not safe to repeat once its request may have reached
+ * the service.
  */
 val WalletException.isRetryable: Boolean get() = info.retryable
 
 /**
  * The redacted body of an answer the SDK could not read ([WalletException.DecodeException], or
- * [WalletException.OutcomeUnknownException] after an unreadable 2xx to a create/send/broadcast); `null`
- * otherwise, and always for answers that carry a secret.
+ * [WalletException.OutcomeUnknownException] after an unreadable 2xx to a create or a send);
+ * `null` otherwise, and always for answers that carry a secret.
  */
 val WalletException.rawBody: String? get() = info.rawBody
 
@@ -94,11 +95,11 @@ val WalletException.outcomeToken: String? get() = info.outcomeToken
 /**
  * For the `CancellationException` of a cancelled coroutine (or `withTimeout`), or of a
  * cancelled future of the Java API: one [WalletException.OutcomeUnknownException] for each
- * create, send or broadcast it stopped waiting for after that call's request may have left,
- * with the [outcomeToken] that resolves it. Empty when nothing was sent (the SDK makes sure it
- * never will be). A cancellation shared by several calls (a cancelled scope) carries each of
- * theirs. The exception stays a `CancellationException`, as structured concurrency needs; keep
- * each token and give it to [WalletClient.resolveToken] later.
+ * call not safe to repeat (a create, a send…) it stopped waiting for after that call's request
+ * may have left, with the [outcomeToken] that resolves it. Empty when nothing was sent (the SDK
+ * makes sure it never will be). A cancellation shared by several calls (a cancelled scope)
+ * carries each of theirs. The exception stays a `CancellationException`, as structured
+ * concurrency needs; keep each token and give it to [WalletClient.resolveToken] later.
  */
 val Throwable.cancelledOutcomes: List<WalletException.OutcomeUnknownException>
     get() {
@@ -113,9 +114,9 @@ val Throwable.cancelledOutcomes: List<WalletException.OutcomeUnknownException>
     }
 
 /**
- * Sets [listener] to be told what became of a create, send or broadcast whose coroutine was
- * cancelled (or timed out) after its request may have been sent: such a call runs to completion
- * in the background, and the cancelled caller sees a `CancellationException` whose
+ * Sets [listener] to be told what became of a call not safe to repeat (a create, a send…) whose
+ * coroutine was cancelled (or timed out) after its request may have been sent: such a call runs
+ * to completion in the background, and the cancelled caller sees a `CancellationException` whose
  * [cancelledOutcomes] say so. Called on a background thread; shared by this client and its
  * copies. See `setAbandonedCallListener(null)` to remove it.
  */

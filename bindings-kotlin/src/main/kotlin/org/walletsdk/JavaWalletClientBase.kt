@@ -22,8 +22,8 @@ import java.util.concurrent.Executor
  * The operations' futures (JavaWalletClient's `…Async` methods, generated) take the SDK's direct
  * call path with no coroutine per call: the call is sent from the caller's thread at once, and
  * its future completes on [completions]. Cancelling the future (`cancel(true)` or
- * `cancel(false)`) cancels the Rust call: a read's HTTP request is aborted; a create, send or
- * broadcast whose request may have been sent runs to completion and its outcome goes to the
+ * `cancel(false)`) cancels the Rust call: a read's or a broadcast's HTTP request is aborted; a
+ * create or a send whose request may have been sent runs to completion and its outcome goes to the
  * abandoned-call listener (`client.setAbandonedCallListener`), and the future's
  * `CancellationException` carries its `OutcomeUnknownException`, with the outcome token
  * (`ExtensionsKt.getCancelledOutcomes(e)`). A [WalletException] completes the future
@@ -32,7 +32,7 @@ import java.util.concurrent.Executor
  * The blocking methods (`name(…)`, generated) take the same path and wait on the calling thread,
  * with no future; a [WalletException] is thrown as it is. Interrupting the thread cancels the
  * call as cancelling its future would (noticed within 20 ms) and throws `InterruptedException`,
- * or, for a create, send or broadcast whose request may have been sent, its
+ * or, for a create or a send whose request may have been sent, its
  * `OutcomeUnknownException` with the outcome token, the thread's interrupt status set again; a
  * thread interrupted before the call starts nothing. [close] leaves these calls to run to their end.
  */
