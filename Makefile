@@ -1,7 +1,7 @@
 # The two commands of the README: `make demo` and `make test`. Each target installs what it
 # needs (idempotently) and can run on a fresh machine.
 SHELL := /bin/bash
-.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-node node-packages test-scenarios test-hostile bench wheels jvm-jar publish-check
+.PHONY: deps demo sandbox test test-rust test-python test-kotlin test-swift test-node test-macos-build node-packages test-scenarios test-hostile bench wheels jvm-jar publish-check
 
 deps:
 	scripts/install-deps
@@ -20,7 +20,7 @@ sandbox: deps
 ## later suites need start at once in the background (scripts/prebuild).
 test:
 	scripts/prebuild </dev/null >/dev/null 2>&1 &
-	$(MAKE) -k test-rust test-python test-kotlin test-swift test-node test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs
+	$(MAKE) -k test-rust test-python test-kotlin test-swift test-node test-macos-build test-scenarios test-hostile test-fuzz-smoke test-soak-smoke docs
 
 test-rust: deps
 	cargo build -q -p wallet-sandbox
@@ -35,6 +35,11 @@ test-kotlin: deps
 
 test-swift: deps
 	bindings-swift/run-tests.sh
+
+## The sandbox and the CLI cross-built for macOS (Apple silicon) and checked to be Mach-O
+## executables: code that builds only on Linux fails here (scripts/check-macos-build).
+test-macos-build: deps
+	scripts/check-macos-build
 
 ## The npm packages (target/node-packages): the addon cross-built for Linux x64 and arm64, glibc
 ## and musl, each checked for its platform (bindings-node/build-natives.sh), then packed.

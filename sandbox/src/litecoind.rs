@@ -3,7 +3,6 @@
 use std::io::Read;
 use std::net::TcpListener;
 use std::os::unix::fs::DirBuilderExt;
-use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -100,6 +99,30 @@ pub fn remove_stale_temp_dirs() {
     }
 }
 
+/// On Linux the node dies with the sandbox, even when the sandbox is SIGKILLed.
+#[cfg(target_os = "linux")]
+fn die_with_parent(command: &mut Command) {
+    use std::os::unix::process::CommandExt;
+    unsafe {
+        command.pre_exec(|| {
+            if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            // The parent may already be gone between fork and prctl.
+            if libc::getppid() == 1 {
+                libc::_exit(1);
+            }
+            Ok(())
+        });
+    }
+}
+
+/// Elsewhere (macOS) there is no parent-death signal: the sandbox stops its node when it ends
+/// normally (Ctrl-C, SIGTERM), and a sandbox that is SIGKILLed leaves the node running, which
+/// the next sandbox's start-up does not reuse (a new data dir, new ports).
+#[cfg(not(target_os = "linux"))]
+fn die_with_parent(_command: &mut Command) {}
+
 impl NodeProcess {
     /// Spawns litecoind. Must be called from the main thread: `PR_SET_PDEATHSIG` fires when the
     /// spawning *thread* exits, and the main thread lives exactly as long as the sandbox.
@@ -164,19 +187,7 @@ impl NodeProcess {
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
-        unsafe {
-            command.pre_exec(|| {
-                // The node dies with the sandbox, even when the sandbox is SIGKILLed.
-                if libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL) != 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                // The parent may already be gone between fork and prctl.
-                if libc::getppid() == 1 {
-                    libc::_exit(1);
-                }
-                Ok(())
-            });
-        }
+        die_with_parent(&mut command);
         let child = command.spawn().map_err(|e| {
             if let Some(d) = &temp_dir {
                 let _ = std::fs::remove_dir_all(d);
