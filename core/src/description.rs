@@ -5,7 +5,7 @@
 // - the Kotlin/Swift exports (`ffi/src/client.rs`) and the Python methods
 //   (`bindings-python/src/exported.rs`), hence the Java API and the Python stubs generated from them,
 // - the CLI subcommands and their help (from the operation table),
-// - `docs/operations.md` (checked by `core/tests/operation_names.rs`).
+// - `docs/operations.md` (checked by `core/tests/operation_reference.rs`).
 //
 // An entry: its doc text (every language's documentation), a one-line summary (CLI help, docs),
 // `#[wire(...)]` (Rust constant name and camelCase name; the API group; the HTTP method and path;

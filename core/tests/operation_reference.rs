@@ -9,7 +9,15 @@ use std::fmt::Write;
 use wallet_sdk::operations::{HttpMethod, Location, Operation, Param, Presence, ValueKind, ALL, VARIANTS};
 
 /// The generated pages: their path under the repository root and what renders them.
-const PAGES: [(&str, fn() -> String); 2] = [("docs/operations.md", render), ("docs/reference/wire-names.md", render_wire_names)];
+const PAGES: [(&str, fn() -> String); 3] = [
+    ("docs/operations.md", render),
+    ("docs/reference/wire-names.md", render_wire_names),
+    ("docs/guides/configuration.md", render_configuration),
+];
+
+/// Generated parts of hand-written pages: the file, the region's name, what renders it. The
+/// region is everything between `<!-- generated: NAME … -->` and `<!-- /generated -->`.
+const REGIONS: [(&str, &str, fn() -> String); 1] = [("docs/errors.md", "not-safe-to-repeat", render_not_safe_to_repeat)];
 
 #[test]
 fn the_generated_pages_are_current() {
@@ -29,6 +37,38 @@ fn the_generated_pages_are_current() {
              WALLET_SDK_UPDATE_GENERATED=1 cargo test -p wallet-sdk --test operation_reference"
         );
     }
+    for (path, name, render) in REGIONS {
+        let file = format!("{root}/{path}");
+        let current = std::fs::read_to_string(&file).unwrap();
+        let open = format!("<!-- generated: {name} ");
+        let start = current.find(&open).unwrap_or_else(|| panic!("{path}: no region `{name}`"));
+        let body = start + current[start..].find("-->\n").unwrap() + 4;
+        let end = body + current[body..].find("<!-- /generated -->").unwrap_or_else(|| panic!("{path}: region `{name}` is not closed"));
+        let wanted = format!("{}{}{}", &current[..body], render(), &current[end..]);
+        if std::env::var_os("WALLET_SDK_UPDATE_GENERATED").is_some() {
+            std::fs::write(&file, &wanted).unwrap();
+            continue;
+        }
+        assert!(
+            current == wanted,
+            "{path}: the region `{name}` is not what the operations' description gives; run \
+             WALLET_SDK_UPDATE_GENERATED=1 cargo test -p wallet-sdk --test operation_reference"
+        );
+    }
+}
+
+/// The operations that are not safe to repeat, and what is said of the others.
+fn render_not_safe_to_repeat() -> String {
+    let names = |safe: bool| -> Vec<String> { ALL.iter().filter(|op| op.idempotent == safe).map(|op| format!("`{}`", op.name)).collect() };
+    let never = names(false);
+    format!(
+        "The {} operations that are not safe to repeat: {}. The other {} are safe to repeat, \
+         `broadcast_transaction` included: broadcasting the same signed transaction twice is one \
+         transaction, so it is retried like a read.\n",
+        never.len(),
+        never.join(", "),
+        ALL.len() - never.len()
+    )
 }
 
 #[test]
@@ -83,7 +123,7 @@ fn travels(p: &Param) -> String {
 fn method_cell(op: &Operation) -> String {
     let n = op.method_name;
     let c = op.camel_name;
-    format!("`Client::{n}` | `Client.{n}` / `AsyncClient.{n}` | `WalletClient.{c}` | `WalletClient.{c}`")
+    format!("`Client::{n}` | `Client.{n}` / `AsyncClient.{n}` | `WalletClient.{c}` | `WalletClient.{c}` | `Client.{c}`")
 }
 
 fn render() -> String {
@@ -93,20 +133,20 @@ fn render() -> String {
          core/tests/operation_reference.rs; do not edit by hand. -->\n\
          # Operations\n\n\
          The service has 43 operations. Each has one name in every language: snake_case in Rust, \
-         Python and the CLI (with `-` for `_`), camelCase in Kotlin, Java and Swift. In Rust every \
-         method is also on `wallet_sdk::blocking::Client`; Kotlin's are `suspend` functions, \
-         Java's return a `CompletableFuture` (and have a blocking twin), Swift's are \
-         `async throws`.\n\n\
+         Python and the CLI (with `-` for `_`), camelCase in Kotlin, Java, Swift and Node. In Rust \
+         every method is also on `wallet_sdk::blocking::Client`; Kotlin's are `suspend` \
+         functions, Java's return a `CompletableFuture` (and have a blocking twin), Swift's are \
+         `async throws`, Node's return a `Promise`.\n\n\
          \"Safe to repeat\" operations are retried automatically after a transient failure. The \
          others are never repeated once their request may have left: a lost answer is an \
          `outcome_unknown` error, and the caller decides what to do (see the errors guide).\n\n\
-         | # | group | method | path | Rust (`wallet_sdk`) | Python (`wallet_sdk`) | Kotlin and Java (`org.walletsdk`) | Swift (`WalletSDK`) |\n\
-         |---|---|---|---|---|---|---|---|\n",
+         | # | group | method | path | Rust (`wallet_sdk`) | Python (`wallet_sdk`) | Kotlin and Java (`org.walletsdk`) | Swift (`WalletSDK`) | Node (`wallet-sdk`) |\n\
+         |---|---|---|---|---|---|---|---|---|\n",
     );
     for (i, op) in ALL.iter().enumerate() {
         writeln!(out, "| {} | {} | {} | `{}` | {} |", i + 1, op.group, op.method.as_str(), op.path, method_cell(op)).unwrap();
     }
-    out.push_str("\nSecond forms of an operation (the same request, other inputs):\n\n| method | operation | Rust | Python | Kotlin and Java | Swift |\n|---|---|---|---|---|---|\n");
+    out.push_str("\nSecond forms of an operation (the same request, other inputs):\n\n| method | operation | Rust | Python | Kotlin and Java | Swift | Node |\n|---|---|---|---|---|---|---|\n");
     for v in VARIANTS {
         writeln!(out, "| `{}` | `{}` | {} |", v.method_name, v.name, method_cell(v)).unwrap();
     }
@@ -116,7 +156,8 @@ fn render() -> String {
          `nodeUrlOrApiAccessKey`, except where noted. Inputs are listed with their SDK name, \
          which is the same in every language (camelCase in Kotlin, Java and Swift), and where \
          they travel on the wire, odd spellings included. Optional inputs are the fields of the \
-         options record in Rust, Kotlin, Java and Swift, and keyword arguments in Python.\n",
+         options record in Rust, Kotlin, Java and Swift, keyword arguments in Python, and the \
+         properties of the options object that Node's methods take last.\n",
     );
     let mut group = "";
     for op in ALL.iter().chain(VARIANTS.iter()) {
@@ -187,8 +228,9 @@ fn render_wire_names() -> String {
          Rust methods are on `wallet_sdk::Client` (async) and `wallet_sdk::blocking::Client`; \
          Python's on `wallet_sdk.Client` and `wallet_sdk.AsyncClient`; Kotlin's and Swift's on \
          `WalletClient`; Java's on `org.walletsdk.JavaWalletClient`, where `name(…)` blocks and \
-         `nameAsync(…)` returns a `CompletableFuture`. The CLI's subcommand is `wallet NAME`.\n\n\
-         | wire operation | Rust | Python | Kotlin and Swift | Java | CLI |\n\
+         `nameAsync(…)` returns a `CompletableFuture`; Node's on `Client` of the package \
+         `wallet-sdk`. The CLI's subcommand is `wallet NAME`.\n\n\
+         | wire operation | Rust | Python | Kotlin, Swift and Node | Java | CLI |\n\
          |---|---|---|---|---|---|\n",
     );
     for op in ALL.iter().chain(VARIANTS.iter()) {
@@ -204,12 +246,12 @@ fn render_wire_names() -> String {
          The SDK has one name per concept wherever the wire spells it otherwise: the wallet is \
          always `wallet_name`, whether the service calls it `walletName`, `wallet` or \
          `new_wallet_name`. Rust, Python and the untyped call use the snake_case name, Kotlin, \
-         Java and Swift its camelCase form (Swift's argument label), and the CLI a flag \
+         Java, Swift and Node its camelCase form (Swift's argument label), and the CLI a flag \
          `--kebab-case` (secret inputs come from `--NAME-file`, the environment or a prompt). \
          The credential, `nodeUrlOrApiAccessKey`, is no input of an operation: it is the \
          client's (`api_key` or `node_url` when it is built, `WALLET_SDK_API_KEY` for \
          `from_env`).\n\n\
-         | wire name | travels as | SDK name | Kotlin, Java and Swift | operations |\n\
+         | wire name | travels as | SDK name | Kotlin, Java, Swift and Node | operations |\n\
          |---|---|---|---|---|\n",
     );
     let mut rows: Vec<(&str, Location, &str, Vec<&str>)> = Vec::new();
@@ -234,6 +276,120 @@ fn render_wire_names() -> String {
             ops.iter().map(|o| format!("`{o}`")).collect::<Vec<_>>().join(", ")
         };
         writeln!(out, "| {wire} | {} | `{sdk}` | `{}` | {ops} |", place(location), camel(sdk)).unwrap();
+    }
+    out
+}
+
+/// One optional setting of a client, as `for_each_client_setting!` declares it.
+struct Setting {
+    doc: Vec<&'static str>,
+    kind: &'static str,
+    python: &'static str,
+    ffi: &'static str,
+    unit: &'static str,
+    cli: &'static str,
+    rust: &'static str,
+}
+
+macro_rules! collect_settings {
+    (settings: $( $(#[doc = $doc:literal])* $name:ident : $kind:ident { python $py:ident, ffi $ffi:ident $unit:ident, cli $cli:literal } $rust:ident $apply:expr, )*) => {
+        vec![$( Setting {
+            doc: vec![$($doc.trim()),*],
+            kind: stringify!($kind),
+            python: stringify!($py),
+            ffi: stringify!($ffi),
+            unit: stringify!($unit),
+            cli: $cli,
+            rust: stringify!($rust),
+        } ),*]
+    };
+}
+
+/// The configuration guide: every setting of a client, with its name, type and unit in every
+/// language, from the one list of settings.
+fn render_configuration() -> String {
+    let settings: Vec<Setting> = wallet_sdk::for_each_client_setting!(collect_settings);
+    let rust_type = |s: &Setting| match s.kind {
+        "Duration" => "`Duration`",
+        "Count" => "`u32`",
+        "Bytes" => "`usize`",
+        "Text" | "SecretText" => "text",
+        "Flag" => "`bool`",
+        "Pems" => "PEM bytes, once per certificate",
+        "Codes" => "`AddressTypeCodes`",
+        other => panic!("a setting of kind {other}: say how each language writes it"),
+    };
+    let python_type = |s: &Setting| match s.kind {
+        "Duration" => "`float` seconds",
+        "Count" | "Bytes" => "`int`",
+        "Text" => "`str`",
+        "SecretText" => "`str` or `Secret`",
+        "Flag" => "`bool`",
+        "Pems" => "list of PEM `str`",
+        "Codes" => "`dict` of codes",
+        _ => unreachable!(),
+    };
+    let ffi_type = |s: &Setting, node: bool| match (s.kind, s.unit) {
+        ("Duration", "ms") => "milliseconds",
+        ("Duration", "s") => "seconds",
+        ("Count" | "Bytes", _) => "integer",
+        ("Text", _) => "text",
+        ("SecretText", _) if node => "`Secret` or text",
+        ("SecretText", _) => "`Secret`",
+        ("Flag", _) => "boolean",
+        ("Pems", _) => "list of PEM texts",
+        ("Codes", _) if node => "`{ legacy, p2shSegwit, bech32, mweb }`",
+        ("Codes", _) => "`AddressTypeCodes`",
+        _ => unreachable!(),
+    };
+    let mut out = String::from(
+        "<!-- Generated from the client settings' list (core/src/settings.rs) by \
+         core/tests/operation_reference.rs; do not edit by hand. -->\n\
+         # Configuration\n\n\
+         A client needs the service's base URL and a credential, an API key or your node's URL \
+         ([Before you start](../start.md)). Every other setting has a default that suits \
+         production. Each language has the same settings, under its own names:\n\n\
+         - **Rust**: methods of `ClientBuilder` (`Client::builder()`, or \
+         `Client::builder_from_env()?` for the base URL and key of the environment), then \
+         `.build()?`.\n\
+         - **Python**: keyword arguments of `Client(base_url, api_key, …)`, `AsyncClient(…)` and \
+         their `from_env(…)`.\n\
+         - **Kotlin, Java and Swift**: fields of `WalletClientConfig`, given to `WalletClient` \
+         (Java: `JavaWalletClient`); `WalletClient.fromEnv()` takes the defaults.\n\
+         - **Node**: properties of the object given to `new Client({ baseUrl, apiKey, … })` or \
+         `Client.fromEnv({ … })`, named as Kotlin's fields.\n\
+         - **The command line**: flags of `wallet` before the subcommand, durations in seconds, \
+         e.g. `wallet --timeout 30 wallet-balance shop`.\n\n\
+         The environment gives only the base URL (`WALLET_SDK_BASE_URL`) and the credential \
+         (`WALLET_SDK_API_KEY`).\n\n\
+         ## Every setting\n\n\
+         | setting | Rust (`ClientBuilder`) | Python | Kotlin, Java, Swift | Node | CLI |\n\
+         |---|---|---|---|---|---|\n",
+    );
+    for s in wallet_sdk::settings::CLIENT_SETTINGS.iter().take(2) {
+        let ffi = camel(s.ffi);
+        writeln!(out, "| {} | `{}` | `{}` | `{ffi}` | `{}` | `{}` |", s.about.trim_end_matches('.'), s.rust, s.python, if s.name == "credential" { "apiKey".to_string() } else { ffi.clone() }, s.cli).unwrap();
+    }
+    for s in &settings {
+        let ffi = camel(s.ffi);
+        let about = s.doc[0].trim_end_matches('.');
+        writeln!(
+            out,
+            "| [{about}](#{}) | `{}` ({}) | `{}` ({}) | `{ffi}` ({}) | `{ffi}` ({}) | `{}` |",
+            s.rust,
+            s.rust,
+            rust_type(s),
+            s.python,
+            python_type(s),
+            ffi_type(s, false),
+            ffi_type(s, true),
+            s.cli
+        )
+        .unwrap();
+    }
+    out.push_str("\n## What each does\n");
+    for s in &settings {
+        writeln!(out, "\n### `{}`\n\n{}", s.rust, s.doc.join(" ")).unwrap();
     }
     out
 }
