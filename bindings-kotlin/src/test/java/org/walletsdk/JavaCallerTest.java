@@ -143,6 +143,29 @@ public class JavaCallerTest {
     }
 
     @Test
+    public void aPaymentRequestAndItsQrCodeFromJava() throws Exception {
+        Amount amount = Wallet_sdk_ffiKt.amountFromLtc("0.25");
+        String uri = Wallet_sdk_ffiKt.buildPaymentUri("ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w", Network.MAINNET, amount, "Coffee shop", null, null);
+        assertEquals("litecoin:ltc1qhdhvrwe6rgqns8fz28tee0hphr5x7ulw5exv4w?amount=0.25&label=Coffee%20shop", uri);
+        QrImage png = JavaOffline.paymentQr(uri, QrFormat.PNG);
+        assertEquals(QrFormat.PNG, png.getFormat());
+        assertEquals((byte) 0x89, png.getData()[0]);
+        assertEquals("PNG", new String(png.getData(), 1, 3, java.nio.charset.StandardCharsets.US_ASCII));
+        // the same as Kotlin's: the module size and error correction reach the core
+        QrImage small = JavaOffline.paymentQr(uri, QrFormat.SVG, QrErrorCorrection.H, 2);
+        assertTrue(small.getWidth() < JavaOffline.paymentQr(uri, QrFormat.SVG, QrErrorCorrection.H, 8).getWidth());
+        for (int bad : new int[] {-1, 0, 33}) {
+            try {
+                JavaOffline.paymentQr(uri, QrFormat.PNG, null, bad);
+                fail("module size " + bad);
+            } catch (WalletException.InvalidInputException e) {
+                assertEquals("module_size", e.getField());
+                assertTrue(e.getMessage(), e.getMessage().contains("not " + bad));
+            }
+        }
+    }
+
+    @Test
     public void signingAtHomeFromJava() throws Exception {
         Secret phrase = Wallet_sdk_ffiKt.generateMnemonic(12);
         String path = "m/84'/1'/0'/0/0";
