@@ -1,11 +1,11 @@
 // swift-tools-version:6.0
 // WalletSDK: Swift bindings of the wallet SDK (uniffi over the Rust core), Swift 6 language mode.
 // The one Swift package of the repository, at its root so that `.package(url:)` finds it; every
-// target lives in `bindings-swift/` (bindings-swift/README.md).
+// target lives in `bindings-swift/` (bindings-swift/README.md; how it is built: CONTRIBUTING.md, "The Swift binding").
 //
 // Apple platforms: the native library comes as `WalletSDKFFI.xcframework` (built on macOS by
 // `bindings-swift/build-xcframework.sh`), a binary target; a release replaces its `path:` with
-// `url:` + `checksum:` (bindings-swift/README.md, Releasing). Linux: the same Swift sources link
+// `url:` + `checksum:` (CONTRIBUTING.md, "Releasing the Swift package"). Linux: the same Swift sources link
 // the host-built `libwallet_sdk_ffi.so` through a system-library module
 // (`bindings-swift/Sources/WalletSDKFFI`, written by `bindings-swift/swift-root.sh`), because a
 // binaryTarget XCFramework cannot be used there.
@@ -13,7 +13,7 @@
 //
 // Platforms: the declared minimums are those of the XCFramework's slices (build-xcframework.sh:
 // IPHONEOS_DEPLOYMENT_TARGET=13.0, MACOSX_DEPLOYMENT_TARGET=10.15). Anything newer that a target
-// uses is behind `@available` / `#available` (bindings-swift/README.md, Platforms).
+// uses is behind `@available` / `#available` (CONTRIBUTING.md, "Apple platforms").
 import PackageDescription
 
 #if os(Linux)

@@ -3,7 +3,7 @@
 # devices, the iOS simulator and macOS, with the uniffi header and module map) and regenerates
 # Sources/WalletSDK/Generated/WalletSDK.swift. The repository's root Package.swift then uses it as
 # the binaryTarget WalletSDKFFI (path bindings-swift/WalletSDKFFI.xcframework; a release switches to
-# url + checksum: README.md, Releasing).
+# url + checksum: CONTRIBUTING.md, "Releasing the Swift package").
 #   bindings-swift/build-xcframework.sh
 # Not runnable on Linux (no Xcode); there, run-tests.sh builds and tests the same Swift sources.
 set -euo pipefail

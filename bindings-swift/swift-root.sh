@@ -91,7 +91,7 @@ swift_in_root() {
 # linker flags for swift build/test: the library in the copy's lib/
 swift_link_flags="-Xlinker -L$pkg/lib -Xlinker -rpath=$pkg/lib"
 
-# The availability check (bindings-swift/README.md, Platforms), after swift_root_setup: builds every
+# The availability check (CONTRIBUTING.md, "Apple platforms"), after swift_root_setup: builds every
 # target in debug (its index store), lists each use of a declaration newer than the platforms
 # Package.swift declares and fails on one that bindings-swift/tools/check_availability.py does not
 # list as guarded. The toolchain's symbol graphs and the index reader (tools/index-occurrences.c)

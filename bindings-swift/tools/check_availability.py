@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The availability check of the Swift package (bindings-swift/README.md, Platforms).
+"""The availability check of the Swift package (CONTRIBUTING.md, "Apple platforms").
 
     check_availability.py PACKAGE_SWIFT OCCURRENCES_TSV PACKAGE_COPY GRAPHS_DIR...
 
