@@ -2206,47 +2206,44 @@ export declare class Client {
   /** Waits until the payments to `address` add up to `amount`. */
   waitForPayment(walletName: string, address: string, amount: Amount | string, options?: WaitForPaymentOptions): Promise<Payment>;
   /**
-   * Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
-   * automatically. `passphrase` is needed when the wallet is encrypted.
+   * Creates a new receive address in a wallet. Not retried automatically. `passphrase` is needed
+   * when the wallet is encrypted.
    */
   createAddress(walletName: string, options?: CallOptions & { label?: string; addressType?: AddressType; passphrase?: Secret | string }): Promise<CreatedAddress>;
   /**
-   * Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
-   * hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
+   * Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or hex
+   * public keys) to the wallet.
    */
   createMultisigAddress(walletName: string, addresses: string[], nRequired: number, addressType: AddressType, options?: CallOptions & { passphrase?: Secret | string }): Promise<MultisigAddress>;
   /**
-   * What the wallet knows about one of its addresses (`GET /api/Address/address-details`).
+   * What the wallet knows about one of its addresses.
    */
   addressDetails(walletName: string, address: string, options?: CallOptions): Promise<AddressDetails>;
   /**
-   * Signs a message with a WIF private key (`POST /api/Address/sign-message`).
+   * Signs a message with a WIF private key.
    */
   signMessage(message: string, privateKey: Secret | string, options?: CallOptions): Promise<SignedMessage>;
   /**
-   * Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`).
+   * Checks a message signature against a (legacy) address.
    */
   verifyMessage(address: string, message: string, signature: string, options?: CallOptions): Promise<MessageVerification>;
   /**
-   * One page of the history of any address, newest first
-   * (`GET /api/Address/address-transaction`); the pager follows every page.
+   * One page of the history of any address, newest first; the pager follows every page.
    */
   addressTransaction(address: string, options?: CallOptions & { take?: number; skip?: number }): Promise<AddressTransactions>;
   /** The pages of `addressTransaction`, newest first, for `for await` (`pageSize` entries per request, 1 to 500, default 100). */
   addressTransactionPages(address: string, options?: CallOptions & { pageSize?: number }): AsyncGenerator<AddressTxEntry[], void, undefined>;
   /**
-   * Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
+   * Confirmed and unconfirmed balance of any address.
    */
   addressBalance(address: string, options?: CallOptions): Promise<AddressBalance>;
   /**
-   * Exports an address's WIF private key, unlocking with `passphrase`
-   * (`GET /api/Address/address-private-key`).
+   * Exports an address's WIF private key, unlocking with `passphrase`.
    */
   addressPrivateKey(walletName: string, address: string, options?: CallOptions & { passphrase?: Secret | string }): Promise<PrivateKeyExport>;
   /**
-   * Exports an address's WIF private key using the wallet's recovery phrase
-   * (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
-   * passphrase instead: `address_private_key_v2_with_passphrase`.
+   * Exports an address's WIF private key using the wallet's recovery phrase. The service also
+   * takes the wallet's passphrase instead: `address_private_key_v2_with_passphrase`.
    */
   addressPrivateKeyV2(walletName: string, address: string, mnemonics: Secret | string, options?: CallOptions): Promise<PrivateKeyExport>;
   /**
@@ -2256,170 +2253,151 @@ export declare class Client {
    */
   addressPrivateKeyV2WithPassphrase(walletName: string, address: string, passphrase: Secret | string, options?: CallOptions): Promise<PrivateKeyExport>;
   /**
-   * Pre-payment check of an address: validity, ownership, history, deny-list
-   * (`GET /api/Address/screen-address`).
+   * Pre-payment check of an address: validity, ownership, history, deny-list.
    */
   screenAddress(walletName: string, address: string, mnemonics: Secret | string, options?: CallOptions): Promise<AddressScreening>;
   /**
-   * The wallet's default key encoded as the requested type, labelled
-   * (`POST /api/Address/generate-default-address`). Not retried automatically.
+   * The wallet's default key encoded as the requested type, labelled. Not retried automatically.
    */
   generateDefaultAddress(walletName: string, options?: CallOptions & { addressType?: AddressType; label?: string; passphrase?: Secret | string }): Promise<DefaultAddress>;
   /**
-   * Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`).
+   * Chain state; the read-only connectivity check.
    */
   blockchainInfo(options?: CallOptions): Promise<BlockchainInfo>;
   /**
-   * Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`).
+   * Statistics of one block, by height or hash.
    */
   blockStat(blockHeight: string, options?: CallOptions): Promise<BlockStats>;
   /**
-   * Header of one block, by height or hash (`GET /api/Blocks/block-header`).
+   * Header of one block, by height or hash.
    */
   blockHeader(blockHeight: string, options?: CallOptions): Promise<BlockHeader>;
   /**
-   * All transactions of one block (`GET /api/Blocks/block-transaction`).
+   * All transactions of one block.
    */
   blockTransaction(blockHash: string, options?: CallOptions): Promise<BlockTransactions>;
   /**
-   * Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`).
+   * Any transaction by id, confirmed or in the mempool.
    */
   transactionDetails(txid: string, options?: CallOptions): Promise<TransactionDetails>;
   /**
-   * One unspent output (`GET /api/Litecoin/get-utxo-details`).
+   * One unspent output.
    */
   getUtxoDetails(txid: string, vout: number, options?: CallOptions): Promise<UtxoDetails>;
   /**
-   * Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
-   * signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-   * automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
-   * the payment happened when the send had an `idempotency_key`. With a key the SDK first
-   * looks for an earlier send carrying it among the wallet's transactions of the last 24
-   * hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
-   * is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
-   * 0027). A `description` may not contain `wsdk-idem`.
+   * Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins, signs
+   * and broadcasts. Never repeated automatically: a lost answer is an outcome-unknown error,
+   * whose `resolve` says whether the payment happened when the send had an `idempotency_key`.
+   * With a key the SDK first looks for an earlier send carrying it among the wallet's
+   * transactions of the last 24 hours and, if there is one, returns it (`replayed` true) instead
+   * of paying again; the key is kept at the start of the wallet-local `description` as
+   * `[wsdk-idem:KEY] `. A `description` may not contain `wsdk-idem`.
    */
   sendFundsFromWallet(walletName: string, recipientAddress: string, amount: Amount | string, options?: CallOptions & { recipientName?: string; description?: string; amountIncludeFees?: boolean; passphrase?: Secret | string; idempotencyKey?: string }): Promise<SentFunds>;
   /**
-   * Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
-   * (`POST /api/Transactions/create-raw-transaction`).
+   * Builds an unsigned transaction spending only `sender_address`'s coins in the wallet.
    */
   createRawTransaction(walletName: string, senderAddress: string, recipientAddress: string, amount: Amount | string, options?: CallOptions): Promise<RawTransaction>;
   /**
-   * Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
-   * (`POST /api/Transactions/create-raw-transaction-v2`).
+   * Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`.
    */
   createRawTransactionV2(senderAddress: string, recipientAddress: string, amount: Amount | string, utxos: string[], vouts: number[], options?: CallOptions): Promise<RawTransaction>;
   /**
-   * Like `create_raw_transaction` with an extra service-fee output
-   * (`POST /api/Transactions/create-raw-transaction-v3`).
+   * Like `create_raw_transaction` with an extra service-fee output.
    */
   createRawTransactionV3(walletName: string, senderAddress: string, recipientAddress: string, amount: Amount | string, serviceFeeAddress: string, serviceFeeAmount: Amount | string, options?: CallOptions): Promise<RawTransaction>;
   /**
-   * Signs a raw transaction hex with one WIF private key
-   * (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
+   * Signs a raw transaction hex with one WIF private key.
    */
   signTransaction(walletName: string, txHex: string, privateKey: Secret | string, options?: CallOptions): Promise<SignedTransaction>;
   /**
-   * Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
-   * repeat, so retried like a read: a transaction cannot be applied twice, and when the node
-   * answers that it already has it (in the mempool or in a block) the SDK returns success
-   * with the txid it computed locally from the hex (legacy and segwit transactions; not
-   * MWEB ones, whose "already known" answers stay errors).
+   * Submits a signed transaction. Safe to repeat, so retried like a read: a transaction cannot
+   * be applied twice, and when the node answers that it already has it (in the mempool or in a
+   * block) the SDK returns success with the txid it computed locally from the hex (legacy and
+   * segwit transactions; not MWEB ones, whose "already known" answers stay errors).
    */
   broadcastTransaction(signedTxHex: string, options?: CallOptions): Promise<BroadcastResult>;
   /**
-   * Issues a one-time code bound to a message signature and the chain tip
-   * (`GET /api/Utilities/get-blockchain-otp`).
+   * Issues a one-time code bound to a message signature and the chain tip.
    */
   getBlockchainOtp(signature: string, options?: CallOptions): Promise<BlockchainOtp>;
   /**
-   * Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`).
+   * Checks a code from `get_blockchain_otp`.
    */
   verifyOtp(signature: string, code: Secret | string, options?: CallOptions): Promise<OtpVerification>;
   /**
-   * Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`).
+   * Creates an unencrypted, non-importable wallet.
    */
   createWallet(walletName: string, options?: CallOptions): Promise<CreatedWallet>;
   /**
-   * Encrypts an existing unencrypted wallet with a chosen passphrase
-   * (`POST /api/Wallet/encrypt-wallet`).
+   * Encrypts an existing unencrypted wallet with a chosen passphrase.
    */
   encryptWallet(walletName: string, passphrase: Secret | string, options?: CallOptions): Promise<EncryptedWallet>;
   /**
-   * Creates an encrypted wallet; the returned `passphrase` is shown once
-   * (`POST /api/Wallet/create-encrypted-wallet`).
+   * Creates an encrypted wallet; the returned `passphrase` is shown once.
    */
   createEncryptedWallet(walletName: string, options?: CallOptions): Promise<CreatedEncryptedWallet>;
   /**
-   * Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
-   * (`POST /api/Wallet/create-importable-wallet`).
+   * Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`.
    */
   createImportableWallet(walletName: string, options?: CallOptions): Promise<CreatedImportableWallet>;
   /**
-   * Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
-   * are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
+   * Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase` are
+   * returned once.
    */
   createImportableEncryptedWallet(walletName: string, options?: CallOptions): Promise<CreatedImportableEncryptedWallet>;
   /**
-   * Recreates a wallet from a recovery phrase under a new name and rescans
-   * (`POST /api/Wallet/import-wallet`).
+   * Recreates a wallet from a recovery phrase under a new name and rescans.
    */
   importWallet(walletName: string, mnemonics: Secret | string, options?: CallOptions): Promise<ImportedWallet>;
   /**
-   * Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-   * kept out of every log line and error).
+   * Wallet summary.
    */
   walletDetails(walletName: string, options?: CallOptions): Promise<WalletDetails>;
   /**
-   * One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
-   * the pager follows every page.
+   * One page of the wallet's transactions, newest first; the pager follows every page.
    */
   walletTransactions(walletName: string, options?: CallOptions & { skip?: number; count?: number }): Promise<WalletTransactions>;
   /** The pages of `walletTransactions`, newest first, for `for await` (`pageSize` entries per request, 1 to 500, default 100). */
   walletTransactionsPages(walletName: string, options?: CallOptions & { pageSize?: number }): AsyncGenerator<WalletTx[], void, undefined>;
   /**
-   * Wallet balance (`GET /api/Wallet/balance`).
+   * Wallet balance.
    */
   walletBalance(walletName: string, options?: CallOptions): Promise<WalletBalance>;
   /**
-   * The wallet's receive addresses with totals (`GET /api/Wallet/addresses`).
+   * The wallet's receive addresses with totals.
    */
   walletAddresses(walletName: string, options?: CallOptions): Promise<WalletAddresses>;
   /**
-   * Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`).
+   * Changes an encrypted wallet's passphrase.
    */
   changePassphrase(walletName: string, oldPassphrase: Secret | string, newPassphrase: Secret | string, options?: CallOptions): Promise<PassphraseChange>;
   /**
-   * The wallet's primary address (`GET /api/Wallet/official-address`).
+   * The wallet's primary address.
    */
   officialAddress(walletName: string, options?: CallOptions): Promise<OfficialAddress>;
   /**
-   * Signs a message with the key of one of the wallet's legacy addresses
-   * (`POST /api/Wallet/sign-wallet-message`).
+   * Signs a message with the key of one of the wallet's legacy addresses.
    */
   signWalletMessage(walletName: string, address: string, message: string, options?: CallOptions & { passphrase?: Secret | string }): Promise<SignedMessage>;
   /**
-   * Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`).
+   * Balance of one of the wallet's addresses.
    */
   walletAddressBalance(walletName: string, address: string, options?: CallOptions): Promise<WalletAddressBalance>;
   /**
-   * The wallet's transaction entries concerning one of its addresses
-   * (`GET /api/Wallet/wallet-address-transactions`).
+   * The wallet's transaction entries concerning one of its addresses.
    */
   walletAddressTransactions(walletName: string, address: string, options?: CallOptions): Promise<WalletAddressTransactions>;
   /**
-   * Replaces the wallet's HD seed by one derived from the phrase
-   * (`POST /api/Wallet/set-wallet-mnemonics`).
+   * Replaces the wallet's HD seed by one derived from the phrase.
    */
   setWalletMnemonics(walletName: string, mnemonics: Secret | string, options?: CallOptions & { passphrase?: Secret | string }): Promise<WalletMnemonicsSet>;
   /**
-   * Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`).
+   * Address of key 0 for a phrase, Core's scheme.
    */
   walletDefaultAddress(mnemonics: Secret | string, options?: CallOptions & { addressType?: AddressType }): Promise<MnemonicAddress>;
   /**
-   * Address of the first receive key for a phrase, BIP44/49/84 scheme
-   * (`GET /api/Wallet/wallet-default-address-v2`).
+   * Address of the first receive key for a phrase, BIP44/49/84 scheme.
    */
   walletDefaultAddressV2(mnemonics: Secret | string, options?: CallOptions & { addressType?: AddressType }): Promise<MnemonicAddress>;
 }

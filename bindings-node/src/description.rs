@@ -55,16 +55,9 @@ pub fn description() -> Value {
     let operations: Vec<Value> = METHODS
         .iter()
         .map(|op| {
-            let mut seen = Vec::new();
             let params: Vec<Value> = op
-                .params
-                .iter()
-                .filter(|p| {
-                    // an input that travels twice is one argument
-                    let first = !seen.contains(&p.sdk_name);
-                    seen.push(p.sdk_name);
-                    first
-                })
+                .arguments()
+                .into_iter()
                 .map(|p| {
                     json!({
                         "name": p.sdk_name, "jsName": camel(p.sdk_name), "kind": kind(p.kind),

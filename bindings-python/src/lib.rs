@@ -47,6 +47,20 @@ fn _methods() -> Vec<(&'static str, &'static str, Vec<(&'static str, &'static st
     METHODS.iter().map(|m| (m.name, m.doc, m.params.to_vec(), m.ret)).collect()
 }
 
+/// What the docstrings of the generated methods say besides their doc: ``[(name, safe to
+/// repeat, [(param, meaning)], [error kind])]`` (the kinds that concern that operation).
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn _method_facts() -> Vec<(&'static str, bool, Vec<(&'static str, &'static str)>, Vec<&'static str>)> {
+    operations::METHODS
+        .iter()
+        .map(|op| {
+            let params = op.arguments().into_iter().map(|p| (p.sdk_name, p.meaning())).collect();
+            (op.method_name, op.idempotent, params, op.error_kinds().iter().map(|k| k.as_str()).collect())
+        })
+        .collect()
+}
+
 /// The core's operation table: ``[(name, http method, path, idempotent)]``.
 #[pyfunction]
 fn _operations() -> Vec<(&'static str, &'static str, &'static str, bool)> {
@@ -119,6 +133,7 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PageIterator>()?;
     m.add_class::<AsyncPageIterator>()?;
     m.add_function(wrap_pyfunction!(_methods, m)?)?;
+    m.add_function(wrap_pyfunction!(_method_facts, m)?)?;
     m.add_function(wrap_pyfunction!(_operations, m)?)?;
     m.add_function(wrap_pyfunction!(_model_schemas, m)?)?;
     m.add_function(wrap_pyfunction!(_error_kinds, m)?)?;

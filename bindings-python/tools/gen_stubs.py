@@ -5,12 +5,14 @@
     python tools/gen_stubs.py --check  # exit 1 when the committed stubs differ
 
 The operation methods, the models and every docstring come from the native module (its
-generated method table and the core's model schemas); the signatures of the few hand-written
-members are listed below. tests/test_stubs.py runs the same check and also compares each
+generated method table and the core's model schemas); an operation's docstring also gets Args,
+Returns and Raises sections from the core's facts (``_method_facts``: what each input means, the
+error kinds that concern it). The signatures of the few hand-written members are listed below. tests/test_stubs.py runs the same check and also compares each
 class's members and signatures with the stubs, so a stub cannot drift from the module.
 """
 
 import inspect
+import re
 import sys
 import textwrap
 from pathlib import Path
@@ -211,7 +213,7 @@ def _member_doc(native_cls: type, name: str) -> Optional[str]:
     return doc
 
 
-def _emit_member(native_cls: type, deco: str, sig: str, ret: str, out: List[str]) -> None:
+def _emit_member(native_cls: type, deco: str, sig: str, ret: str, out: List[str], sections: str = "") -> None:
     if ret == "":  # a class attribute
         out.append(f"    {sig}")
         return
@@ -219,13 +221,53 @@ def _emit_member(native_cls: type, deco: str, sig: str, ret: str, out: List[str]
     prefix = "async def" if deco == "async" else "def"
     if deco and deco != "async":
         out.append(f"    {deco}")
-    doc = _doc_block(_member_doc(native_cls, name), "        ")
+    doc = _doc_block(inspect.cleandoc(_member_doc(native_cls, name) or "") + sections, "        ")
     if doc:
         out.append(f"    {prefix} {sig} -> {ret}:")
         out.extend(doc)
         out.append("        ...")
     else:
         out.append(f"    {prefix} {sig} -> {ret}: ...")
+
+
+def _sentence(text: str) -> str:
+    """text as a sentence: a capital first, a full stop last"""
+    text = " ".join(text.split())
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith(".") else text + "."
+
+
+def _wrapped(head: str, text: str) -> List[str]:
+    """one entry of a docstring section: ``head: text``, wrapped under it"""
+    return textwrap.wrap(f"{head}: {text}", width=92, initial_indent="    ", subsequent_indent="        ",
+                         break_long_words=False, break_on_hyphens=False)
+
+
+def _op_sections(native, name: str, ret: str) -> str:
+    """the Args, Returns and Raises sections of an operation's docstring (Google style), from the
+    core's facts: each input's meaning, the result model, the error kinds that concern it"""
+    facts = {n: (params, kinds) for n, _safe, params, kinds in native._method_facts()}
+    params, kinds = facts[name]
+    models = {model: doc for model, doc, _fields, _result in native._model_schemas()}
+    about = dict(native._error_kinds())
+    lines: List[str] = []
+    if params:
+        lines.append("Args:")
+        for param, meaning in params:
+            lines += _wrapped(param, meaning)
+        lines.append("")
+    lines.append("Returns:")
+    lines += _wrapped(ret, _sentence(models.get(ret, "the result").split(". ")[0]))
+    lines += ["", "Raises:"]
+    for kind in kinds:
+        cls = "".join(w.capitalize() for w in kind.split("_")) + "Error"
+        # the kind's first clause: its full story is in the class's docstring
+        first = re.split(r"\. |: ", about[kind], maxsplit=1)[0]
+        if kind == "outcome_unknown":
+            first += "; ``client.resolve(error)`` says whether it took effect"
+        lines += _wrapped(cls, _sentence(first))
+    lines += _wrapped("WalletSdkError", "Any other failure; its ``kind`` says which (the credential, the service, the network).")
+    return "\n\n" + "\n".join(lines)
 
 
 def _op_signature(params: List[Tuple[str, str, bool]]) -> str:
@@ -280,10 +322,11 @@ def render_native(native) -> str:
         if cls_name in ("Client", "AsyncClient"):
             for name, _doc, params, ret in methods:
                 deco = "async" if cls_name == "AsyncClient" else ""
-                _emit_member(native_cls, deco, f"{name}({_op_signature(params)})", ret, out)
+                _emit_member(native_cls, deco, f"{name}({_op_signature(params)})", ret, out, _op_sections(native, name, ret))
         out.append("")
     out += [
         "def _methods() -> List[Tuple[str, str, List[Tuple[str, str, bool]], str]]: ...",
+        "def _method_facts() -> List[Tuple[str, bool, List[Tuple[str, str]], List[str]]]: ...",
         "def _operations() -> List[Tuple[str, str, str, bool]]: ...",
         "def _model_schemas() -> List[Tuple[str, str, List[Tuple[str, str, str]], bool]]: ...",
         "def _error_kinds() -> List[Tuple[str, str]]: ...",

@@ -41,8 +41,8 @@ macro_rules! for_each_operation {
     // the generator by its path, and tokens it receives before the entries
     ([$($callback:tt)*] [$($pass:tt)*]) => { $crate::normalize_operations! { [$($callback)*] [$($pass)*];
     // ---------------------------------------------------------------- Address
-    /// Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
-    /// automatically. `passphrase` is needed when the wallet is encrypted.
+    /// Creates a new receive address in a wallet. Not retried automatically. `passphrase` is needed
+    /// when the wallet is encrypted.
     #[summary = "New receive address in a wallet"]
     #[wire(CREATE_ADDRESS createAddress, Address, POST "/api/Address/create", retry = never)]
     fn create_address(wallet_name: Text [header "walletName"]) options
@@ -55,8 +55,8 @@ macro_rules! for_each_operation {
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
         } -> CreatedAddress;
-    /// Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
-    /// hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
+    /// Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or hex
+    /// public keys) to the wallet.
     #[summary = "Add an m-of-n multisig address to a wallet"]
     #[wire(CREATE_MULTISIG_ADDRESS createMultisigAddress, Address, POST "/api/Address/create-muti-sig-address", retry = never)]
     fn create_multisig_address(
@@ -70,20 +70,19 @@ macro_rules! for_each_operation {
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
         } -> MultisigAddress;
-    /// What the wallet knows about one of its addresses (`GET /api/Address/address-details`).
+    /// What the wallet knows about one of its addresses.
     #[summary = "What the wallet knows about an address"]
     #[wire(ADDRESS_DETAILS addressDetails, Address, GET "/api/Address/address-details", retry = safe)]
     fn address_details(wallet_name: Text [header "walletName"], address: Text [query "address"]) -> AddressDetails;
-    /// Signs a message with a WIF private key (`POST /api/Address/sign-message`).
+    /// Signs a message with a WIF private key.
     #[summary = "Sign a message with a private key (no wallet)"]
     #[wire(SIGN_MESSAGE signMessage, Address, POST "/api/Address/sign-message", retry = safe)]
     fn sign_message(message: Text [body "message"], private_key: Secret [body "addressPrivatKey"]) -> SignedMessage;
-    /// Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`).
+    /// Checks a message signature against a (legacy) address.
     #[summary = "Check a message signature against an address"]
     #[wire(VERIFY_MESSAGE verifyMessage, Address, POST "/api/Address/verify-message", retry = safe)]
     fn verify_message(address: Text [body "address"], message: Text [body "message"], signature: Text [body "signature"]) -> MessageVerification;
-    /// One page of the history of any address, newest first
-    /// (`GET /api/Address/address-transaction`); the pager follows every page.
+    /// One page of the history of any address, newest first; the pager follows every page.
     #[summary = "History of any address, newest first (one page)"]
     #[wire(ADDRESS_TRANSACTION addressTransaction, Address, GET "/api/Address/address-transaction", retry = safe, paged = [skip, take, total], cursor = [address_transaction_pages AddressTransactionPages AddressTransactionPager of AddressTxEntry])]
     fn address_transaction(address: Text [query "address"]) options
@@ -94,12 +93,11 @@ macro_rules! for_each_operation {
             /// Entries to skip (default 0).
             skip: Count [query "skip"],
         } -> AddressTransactions;
-    /// Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`).
+    /// Confirmed and unconfirmed balance of any address.
     #[summary = "Confirmed and unconfirmed balance of any address"]
     #[wire(ADDRESS_BALANCE addressBalance, Address, GET "/api/Address/address-balance", retry = safe)]
     fn address_balance(address: Text [query "address"]) -> AddressBalance;
-    /// Exports an address's WIF private key, unlocking with `passphrase`
-    /// (`GET /api/Address/address-private-key`).
+    /// Exports an address's WIF private key, unlocking with `passphrase`.
     #[summary = "Export the WIF private key of a wallet address (with the passphrase)"]
     #[wire(ADDRESS_PRIVATE_KEY addressPrivateKey, Address, GET "/api/Address/address-private-key", retry = safe,
         secret_outputs = ["privateKey"])]
@@ -109,9 +107,8 @@ macro_rules! for_each_operation {
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
         } -> PrivateKeyExport;
-    /// Exports an address's WIF private key using the wallet's recovery phrase
-    /// (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
-    /// passphrase instead: `address_private_key_v2_with_passphrase`.
+    /// Exports an address's WIF private key using the wallet's recovery phrase. The service also
+    /// takes the wallet's passphrase instead: `address_private_key_v2_with_passphrase`.
     #[summary = "Export an address's private key with the recovery phrase"]
     #[wire(ADDRESS_PRIVATE_KEY_V2 addressPrivateKeyV2, Address, GET "/api/Address/address-private-key-v2", retry = safe,
         secret_outputs = ["privateKey"])]
@@ -123,13 +120,11 @@ macro_rules! for_each_operation {
     #[wire(ADDRESS_PRIVATE_KEY_V2_WITH_PASSPHRASE addressPrivateKeyV2WithPassphrase, Address, GET "/api/Address/address-private-key-v2", retry = safe,
         secret_outputs = ["privateKey"], variant_of = ADDRESS_PRIVATE_KEY_V2)]
     fn address_private_key_v2_with_passphrase(wallet_name: Text [header "wallet"], address: Text [query "address"], passphrase: Secret [header "encryptedPassphrase"]) -> PrivateKeyExport;
-    /// Pre-payment check of an address: validity, ownership, history, deny-list
-    /// (`GET /api/Address/screen-address`).
+    /// Pre-payment check of an address: validity, ownership, history, deny-list.
     #[summary = "Pre-payment check of an address: validity, ownership, history"]
     #[wire(SCREEN_ADDRESS screenAddress, Address, GET "/api/Address/screen-address", retry = safe)]
     fn screen_address(wallet_name: Text [header "wallet"], address: Text [query "address"], mnemonics: Secret [header "mnemonics"]) -> AddressScreening;
-    /// The wallet's default key encoded as the requested type, labelled
-    /// (`POST /api/Address/generate-default-address`). Not retried automatically.
+    /// The wallet's default key encoded as the requested type, labelled. Not retried automatically.
     #[summary = "The wallet's default key as an address of a given type, labelled"]
     #[wire(GENERATE_DEFAULT_ADDRESS generateDefaultAddress, Address, POST "/api/Address/generate-default-address", retry = never)]
     fn generate_default_address(wallet_name: Text [header "walletName"]) options
@@ -144,42 +139,41 @@ macro_rules! for_each_operation {
         } -> DefaultAddress;
 
     // ---------------------------------------------------------------- Blocks
-    /// Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`).
+    /// Chain state; the read-only connectivity check.
     #[summary = "Chain state (the read-only connectivity check)"]
     #[wire(BLOCKCHAIN_INFO blockchainInfo, Blocks, GET "/api/Blocks/blockchain-info", retry = safe)]
     fn blockchain_info() -> BlockchainInfo;
-    /// Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`).
+    /// Statistics of one block, by height or hash.
     #[summary = "Statistics of one block"]
     #[wire(BLOCK_STAT blockStat, Blocks, GET "/api/Blocks/block-stat", retry = safe)]
     fn block_stat(block_height: Text [query "blockheight"]) -> BlockStats;
-    /// Header of one block, by height or hash (`GET /api/Blocks/block-header`).
+    /// Header of one block, by height or hash.
     #[summary = "Header of one block"]
     #[wire(BLOCK_HEADER blockHeader, Blocks, GET "/api/Blocks/block-header", retry = safe)]
     fn block_header(block_height: Text [query "blockheight"]) -> BlockHeader;
-    /// All transactions of one block (`GET /api/Blocks/block-transaction`).
+    /// All transactions of one block.
     #[summary = "All transactions of one block"]
     #[wire(BLOCK_TRANSACTION blockTransaction, Blocks, GET "/api/Blocks/block-transaction", retry = safe)]
     fn block_transaction(block_hash: Text [query "blockhash"]) -> BlockTransactions;
 
     // ---------------------------------------------------------------- Litecoin
-    /// Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`).
+    /// Any transaction by id, confirmed or in the mempool.
     #[summary = "Any transaction by id (confirmed or in the mempool)"]
     #[wire(TRANSACTION_DETAILS transactionDetails, Litecoin, GET "/api/Litecoin/transaction-details", retry = safe)]
     fn transaction_details(txid: Text [query "txid"]) -> TransactionDetails;
-    /// One unspent output (`GET /api/Litecoin/get-utxo-details`).
+    /// One unspent output.
     #[summary = "One unspent output"]
     #[wire(GET_UTXO_DETAILS getUtxoDetails, Litecoin, GET "/api/Litecoin/get-utxo-details", retry = safe)]
     fn get_utxo_details(txid: Text [query "txid"], vout: Count [query "vout_n"]) -> UtxoDetails;
 
     // ---------------------------------------------------------------- Transactions
-    /// Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
-    /// signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-    /// automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
-    /// the payment happened when the send had an `idempotency_key`. With a key the SDK first
-    /// looks for an earlier send carrying it among the wallet's transactions of the last 24
-    /// hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
-    /// is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
-    /// 0027). A `description` may not contain `wsdk-idem`.
+    /// Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins, signs
+    /// and broadcasts. Never repeated automatically: a lost answer is an outcome-unknown error,
+    /// whose `resolve` says whether the payment happened when the send had an `idempotency_key`.
+    /// With a key the SDK first looks for an earlier send carrying it among the wallet's
+    /// transactions of the last 24 hours and, if there is one, returns it (`replayed` true) instead
+    /// of paying again; the key is kept at the start of the wallet-local `description` as
+    /// `[wsdk-idem:KEY] `. A `description` may not contain `wsdk-idem`.
     #[summary = "Send from a wallet to an address (coin selection, signing, broadcast)"]
     #[wire(SEND_FUNDS_FROM_WALLET sendFundsFromWallet, Transactions, POST "/api/Transactions/send-funds-from-wallet", retry = never, exactly_once = keyed_send)]
     fn send_funds_from_wallet(wallet_name: Text [header "walletName"], recipient_address: Text [body "recipientAddress"], amount: Amount [body "amount"]) options
@@ -196,11 +190,10 @@ macro_rules! for_each_operation {
             /// Makes the send exactly-once: 1 to 64 characters `A-Z a-z 0-9 _ -`, one payment per
             /// key and wallet. The key is held in this process until its send settles; across
             /// processes, one sender per key at a time. Not sent as a field of its own: it travels
-            /// in the wallet-local description (docs/adr/0014, 0027).
+            /// in the wallet-local description.
             idempotency_key: Text [sdk "idempotency_key"],
         } -> SentFunds;
-    /// Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
-    /// (`POST /api/Transactions/create-raw-transaction`).
+    /// Builds an unsigned transaction spending only `sender_address`'s coins in the wallet.
     #[summary = "Unsigned transaction spending one wallet address's coins"]
     #[wire(CREATE_RAW_TRANSACTION createRawTransaction, Transactions, POST "/api/Transactions/create-raw-transaction", retry = safe)]
     fn create_raw_transaction(
@@ -209,8 +202,7 @@ macro_rules! for_each_operation {
         recipient_address: Text [body "recipientAddress"],
         amount: Amount [body "amount"]
     ) -> RawTransaction;
-    /// Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
-    /// (`POST /api/Transactions/create-raw-transaction-v2`).
+    /// Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`.
     #[summary = "Unsigned transaction from chosen outpoints (no wallet)"]
     #[wire(CREATE_RAW_TRANSACTION_V2 createRawTransactionV2, Transactions, POST "/api/Transactions/create-raw-transaction-v2", retry = safe)]
     fn create_raw_transaction_v2(
@@ -220,8 +212,7 @@ macro_rules! for_each_operation {
         utxos: TextList [body "utxos"],
         vouts: CountList [body "vouts_n"]
     ) -> RawTransaction;
-    /// Like `create_raw_transaction` with an extra service-fee output
-    /// (`POST /api/Transactions/create-raw-transaction-v3`).
+    /// Like `create_raw_transaction` with an extra service-fee output.
     #[summary = "Unsigned transaction with an extra service-fee output"]
     #[wire(CREATE_RAW_TRANSACTION_V3 createRawTransactionV3, Transactions, POST "/api/Transactions/create-raw-transaction-v3", retry = safe)]
     fn create_raw_transaction_v3(
@@ -232,8 +223,7 @@ macro_rules! for_each_operation {
         service_fee_address: Text [body "serviceFeeAddress"],
         service_fee_amount: Amount [body "serviceFeeAmount"]
     ) -> RawTransaction;
-    /// Signs a raw transaction hex with one WIF private key
-    /// (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
+    /// Signs a raw transaction hex with one WIF private key.
     #[summary = "Sign a raw transaction with one private key"]
     #[wire(SIGN_TRANSACTION signTransaction, Transactions, POST "/api/Transactions/sign-transaction", retry = safe)]
     fn sign_transaction(
@@ -241,67 +231,59 @@ macro_rules! for_each_operation {
         tx_hex: Text [body "txhash"],
         private_key: Secret [body "addressPrivateKey"]
     ) -> SignedTransaction;
-    /// Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
-    /// repeat, so retried like a read: a transaction cannot be applied twice, and when the node
-    /// answers that it already has it (in the mempool or in a block) the SDK returns success
-    /// with the txid it computed locally from the hex (legacy and segwit transactions; not
-    /// MWEB ones, whose "already known" answers stay errors).
+    /// Submits a signed transaction. Safe to repeat, so retried like a read: a transaction cannot
+    /// be applied twice, and when the node answers that it already has it (in the mempool or in a
+    /// block) the SDK returns success with the txid it computed locally from the hex (legacy and
+    /// segwit transactions; not MWEB ones, whose "already known" answers stay errors).
     #[summary = "Submit a signed transaction to the network"]
     #[wire(BROADCAST_TRANSACTION broadcastTransaction, Transactions, POST "/api/Transactions/broadcast-transaction", retry = safe, exactly_once = broadcast)]
     fn broadcast_transaction(signed_tx_hex: Text [body "signedTxHash"]) -> BroadcastResult;
 
     // ---------------------------------------------------------------- Utilities
-    /// Issues a one-time code bound to a message signature and the chain tip
-    /// (`GET /api/Utilities/get-blockchain-otp`).
+    /// Issues a one-time code bound to a message signature and the chain tip.
     #[summary = "Issue a one-time code bound to a message signature and the chain tip"]
     #[wire(GET_BLOCKCHAIN_OTP getBlockchainOtp, Utilities, GET "/api/Utilities/get-blockchain-otp", retry = safe,
         secret_outputs = ["code"])]
     fn get_blockchain_otp(signature: Text [header "signature"]) -> BlockchainOtp;
-    /// Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`).
+    /// Checks a code from `get_blockchain_otp`.
     #[summary = "Check a one-time code"]
     #[wire(VERIFY_OTP verifyOtp, Utilities, POST "/api/Utilities/verify-otp", retry = never)]
     fn verify_otp(signature: Text [body "signtaure"], code: Secret [body "code"]) -> OtpVerification;
 
     // ---------------------------------------------------------------- Wallet
-    /// Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`).
+    /// Creates an unencrypted, non-importable wallet.
     #[summary = "Create an unencrypted, non-importable wallet"]
     #[wire(CREATE_WALLET createWallet, Wallet, POST "/api/Wallet/create", retry = never, exactly_once = creates_wallet)]
     fn create_wallet(wallet_name: Text [body "walletName"]) -> CreatedWallet;
-    /// Encrypts an existing unencrypted wallet with a chosen passphrase
-    /// (`POST /api/Wallet/encrypt-wallet`).
+    /// Encrypts an existing unencrypted wallet with a chosen passphrase.
     #[summary = "Encrypt an existing wallet with a passphrase of your choice"]
     #[wire(ENCRYPT_WALLET encryptWallet, Wallet, POST "/api/Wallet/encrypt-wallet", retry = never, exactly_once = encrypts_wallet)]
     fn encrypt_wallet(wallet_name: Text [header "walletName"], passphrase: Secret [body "passphrase"]) -> EncryptedWallet;
-    /// Creates an encrypted wallet; the returned `passphrase` is shown once
-    /// (`POST /api/Wallet/create-encrypted-wallet`).
+    /// Creates an encrypted wallet; the returned `passphrase` is shown once.
     #[summary = "Create an encrypted wallet; its passphrase is returned once"]
     #[wire(CREATE_ENCRYPTED_WALLET createEncryptedWallet, Wallet, POST "/api/Wallet/create-encrypted-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["encryptedPassphrase"])]
     fn create_encrypted_wallet(wallet_name: Text [body "walletName"]) -> CreatedEncryptedWallet;
-    /// Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
-    /// (`POST /api/Wallet/create-importable-wallet`).
+    /// Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`.
     #[summary = "Create a wallet from a new recovery phrase, returned once"]
     #[wire(CREATE_IMPORTABLE_WALLET createImportableWallet, Wallet, POST "/api/Wallet/create-importable-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["mnemonics"])]
     fn create_importable_wallet(wallet_name: Text [body "walletName"]) -> CreatedImportableWallet;
-    /// Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
-    /// are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
+    /// Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase` are
+    /// returned once.
     #[summary = "Create an encrypted wallet from a new recovery phrase (both returned once)"]
     #[wire(CREATE_IMPORTABLE_ENCRYPTED_WALLET createImportableEncryptedWallet, Wallet, POST "/api/Wallet/create-importable-encrypted-wallet", retry = never, exactly_once = creates_wallet,
         secret_outputs = ["mnemonics", "encryptedPassphrase"])]
     fn create_importable_encrypted_wallet(wallet_name: Text [body "walletName"]) -> CreatedImportableEncryptedWallet;
-    /// Recreates a wallet from a recovery phrase under a new name and rescans
-    /// (`POST /api/Wallet/import-wallet`).
+    /// Recreates a wallet from a recovery phrase under a new name and rescans.
     #[summary = "Recreate a wallet from a recovery phrase under a new name"]
     #[wire(IMPORT_WALLET importWallet, Wallet, POST "/api/Wallet/import-wallet", retry = never, exactly_once = creates_wallet)]
     fn import_wallet(wallet_name: Text [body "new_wallet_name"], mnemonics: Secret [body "mnemonics"]) -> ImportedWallet;
-    /// Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-    /// kept out of every log line and error).
+    /// Wallet summary.
     #[summary = "Wallet summary"]
     #[wire(WALLET_DETAILS walletDetails, Wallet, GET "/api/Wallet/details", retry = safe, credential = query)]
     fn wallet_details(wallet_name: Text [query "walletName"]) -> WalletDetails;
-    /// One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
-    /// the pager follows every page.
+    /// One page of the wallet's transactions, newest first; the pager follows every page.
     #[summary = "The wallet's transactions, newest first (one page)"]
     #[wire(WALLET_TRANSACTIONS walletTransactions, Wallet, GET "/api/Wallet/transactions", retry = safe, paged = [skip, count], cursor = [wallet_transactions_pages WalletTransactionPages WalletTransactionPager of WalletTx])]
     fn wallet_transactions(wallet_name: Text [header "walletName"]) options
@@ -312,15 +294,15 @@ macro_rules! for_each_operation {
             /// Page size (service default 25, max 500).
             count: Count [query "count"],
         } -> WalletTransactions;
-    /// Wallet balance (`GET /api/Wallet/balance`).
+    /// Wallet balance.
     #[summary = "Wallet balance"]
     #[wire(WALLET_BALANCE walletBalance, Wallet, GET "/api/Wallet/balance", retry = safe)]
     fn wallet_balance(wallet_name: Text [header "walletName"]) -> WalletBalance;
-    /// The wallet's receive addresses with totals (`GET /api/Wallet/addresses`).
+    /// The wallet's receive addresses with totals.
     #[summary = "The wallet's receive addresses with totals"]
     #[wire(WALLET_ADDRESSES walletAddresses, Wallet, GET "/api/Wallet/addresses", retry = safe)]
     fn wallet_addresses(wallet_name: Text [header "walletName"]) -> WalletAddresses;
-    /// Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`).
+    /// Changes an encrypted wallet's passphrase.
     #[summary = "Change an encrypted wallet's passphrase"]
     #[wire(CHANGE_PASSPHRASE changePassphrase, Wallet, POST "/api/Wallet/change-passphrase", retry = never)]
     fn change_passphrase(
@@ -328,12 +310,11 @@ macro_rules! for_each_operation {
         old_passphrase: Secret [body "old_passphrase"],
         new_passphrase: Secret [body "new_passphrase"]
     ) -> PassphraseChange;
-    /// The wallet's primary address (`GET /api/Wallet/official-address`).
+    /// The wallet's primary address.
     #[summary = "The wallet's primary address"]
     #[wire(OFFICIAL_ADDRESS officialAddress, Wallet, GET "/api/Wallet/official-address", retry = safe)]
     fn official_address(wallet_name: Text [header "walletName"]) -> OfficialAddress;
-    /// Signs a message with the key of one of the wallet's legacy addresses
-    /// (`POST /api/Wallet/sign-wallet-message`).
+    /// Signs a message with the key of one of the wallet's legacy addresses.
     #[summary = "Sign a message with one of the wallet's legacy addresses"]
     #[wire(SIGN_WALLET_MESSAGE signWalletMessage, Wallet, POST "/api/Wallet/sign-wallet-message", retry = safe)]
     fn sign_wallet_message(wallet_name: Text [header "walletName"], address: Text [body "address"], message: Text [body "message"]) options
@@ -342,17 +323,15 @@ macro_rules! for_each_operation {
             /// The wallet's passphrase, when encrypted (`""` is sent without one).
             passphrase: Secret [body "passphrase" empty_when_absent],
         } -> SignedMessage;
-    /// Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`).
+    /// Balance of one of the wallet's addresses.
     #[summary = "Balance of one address of a wallet"]
     #[wire(WALLET_ADDRESS_BALANCE walletAddressBalance, Wallet, GET "/api/Wallet/wallet-address-balance", retry = safe)]
     fn wallet_address_balance(wallet_name: Text [header "walletName"], address: Text [query "address"]) -> WalletAddressBalance;
-    /// The wallet's transaction entries concerning one of its addresses
-    /// (`GET /api/Wallet/wallet-address-transactions`).
+    /// The wallet's transaction entries concerning one of its addresses.
     #[summary = "A wallet's entries that concern one of its addresses"]
     #[wire(WALLET_ADDRESS_TRANSACTIONS walletAddressTransactions, Wallet, GET "/api/Wallet/wallet-address-transactions", retry = safe)]
     fn wallet_address_transactions(wallet_name: Text [query "walletName"], address: Text [query "address"]) -> WalletAddressTransactions;
-    /// Replaces the wallet's HD seed by one derived from the phrase
-    /// (`POST /api/Wallet/set-wallet-mnemonics`).
+    /// Replaces the wallet's HD seed by one derived from the phrase.
     #[summary = "Replace the wallet's HD seed by one from a recovery phrase"]
     #[wire(SET_WALLET_MNEMONICS setWalletMnemonics, Wallet, POST "/api/Wallet/set-wallet-mnemonics", retry = never)]
     fn set_wallet_mnemonics(wallet_name: Text [header "walletName"], mnemonics: Secret [body "mnemonics"]) options
@@ -361,7 +340,7 @@ macro_rules! for_each_operation {
             /// The wallet's passphrase, when encrypted.
             passphrase: Secret [header "encryptedPassphrase"],
         } -> WalletMnemonicsSet;
-    /// Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`).
+    /// Address of key 0 for a phrase, Core's scheme.
     #[summary = "Address of key 0 for a recovery phrase (Core scheme)"]
     #[wire(WALLET_DEFAULT_ADDRESS walletDefaultAddress, Wallet, GET "/api/Wallet/wallet-default-address", retry = safe,
         secret_outputs = ["privateKey"])]
@@ -371,8 +350,7 @@ macro_rules! for_each_operation {
             /// Address type (omitted: the service's default, bech32).
             address_type: AddressType [query "addressType" code],
         } -> MnemonicAddress;
-    /// Address of the first receive key for a phrase, BIP44/49/84 scheme
-    /// (`GET /api/Wallet/wallet-default-address-v2`).
+    /// Address of the first receive key for a phrase, BIP44/49/84 scheme.
     #[summary = "First receive address for a recovery phrase (BIP44/49/84)"]
     #[wire(WALLET_DEFAULT_ADDRESS_V2 walletDefaultAddressV2, Wallet, GET "/api/Wallet/wallet-default-address-v2", retry = safe,
         secret_outputs = ["privateKey"])]

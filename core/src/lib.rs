@@ -41,6 +41,7 @@ mod exactly_once;
 pub mod fields;
 pub mod fork;
 mod home;
+mod inputs;
 mod json;
 mod locks;
 mod methods;

@@ -166,10 +166,59 @@ pub enum ExactlyOnce {
     EncryptsWallet,
 }
 
+impl Param {
+    /// What this input means, the same in every operation that takes it (the reference's and
+    /// the Python docstrings' words).
+    pub fn meaning(&self) -> &'static str {
+        crate::inputs::input_meaning(self.sdk_name).unwrap_or("")
+    }
+}
+
 impl Operation {
     /// [`Operation::doc`] as one paragraph (its lines joined by spaces).
     pub fn doc_paragraph(&self) -> String {
         self.doc.split('\n').map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The error kinds that say something about this operation in particular, from its
+    /// properties: `invalid_input` (refused before sending), `outcome_unknown` when it is not
+    /// safe to repeat, `not_found` for a wallet, transaction or block it names, `wallet_locked`
+    /// when it unlocks a wallet, `conflict` when it creates or encrypts a wallet,
+    /// `insufficient_funds` when it pays an amount. Any call may also end with the kinds of the
+    /// credential, the service and the network (`credential_expired`, `rate_limited`,
+    /// `timeout`, `transport`…).
+    pub fn error_kinds(&self) -> Vec<crate::ErrorKind> {
+        use crate::ErrorKind;
+        let has = |names: &[&str]| self.params.iter().any(|p| names.contains(&p.sdk_name));
+        let mut kinds = vec![ErrorKind::InvalidInput];
+        if !self.idempotent {
+            kinds.push(ErrorKind::OutcomeUnknown);
+        }
+        if has(&["wallet_name", "txid", "block_hash", "block_height"]) {
+            kinds.push(ErrorKind::NotFound);
+        }
+        if has(&["wallet_name"]) && has(&["passphrase", "old_passphrase", "mnemonics"]) {
+            kinds.push(ErrorKind::WalletLocked);
+        }
+        if matches!(self.exactly_once, ExactlyOnce::CreatesWallet | ExactlyOnce::EncryptsWallet) {
+            kinds.push(ErrorKind::Conflict);
+        }
+        if has(&["amount"]) {
+            kinds.push(ErrorKind::InsufficientFunds);
+        }
+        kinds
+    }
+
+    /// The inputs as the methods take them: one argument per SDK name (an input that travels
+    /// twice, like `wallet_name` in a header and the body, is one argument), in order.
+    pub fn arguments(&self) -> Vec<&'static Param> {
+        let mut out: Vec<&'static Param> = Vec::new();
+        for p in self.params {
+            if !out.iter().any(|seen| seen.sdk_name == p.sdk_name) {
+                out.push(p);
+            }
+        }
+        out
     }
 
     /// Looks up an input by its SDK name (the first one, for `wallet_name` sent twice).

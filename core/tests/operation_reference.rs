@@ -6,6 +6,7 @@
 
 use std::fmt::Write;
 
+use wallet_sdk::fields::{FieldType, Fields, RecordType};
 use wallet_sdk::operations::{HttpMethod, Location, Operation, Param, Presence, ValueKind, ALL, VARIANTS};
 
 /// The generated pages: their path under the repository root and what renders them.
@@ -120,6 +121,106 @@ fn travels(p: &Param) -> String {
     format!("{place} `{}`{how}", p.wire_name)
 }
 
+macro_rules! declare_result_records {
+    ($({$name:ident $ret:ident $($rest:tt)*})*) => {
+        /// The record type of the result of the method of that name.
+        fn result_record(method: &str) -> Option<RecordType> {
+            match method {
+                $( stringify!($name) => Some(<wallet_sdk::$ret as Fields>::record_type()), )*
+                _ => None,
+            }
+        }
+    };
+}
+wallet_sdk::for_each_operation!(declare_result_records);
+
+/// A field's type, in words.
+fn field_type(t: &FieldType) -> String {
+    match t {
+        FieldType::Bool => "flag".into(),
+        FieldType::Int => "integer".into(),
+        FieldType::Float => "number".into(),
+        FieldType::Text => "text".into(),
+        FieldType::Amount => "amount".into(),
+        FieldType::Secret => "secret".into(),
+        FieldType::Json => "JSON".into(),
+        FieldType::Optional(inner) => format!("{}, optional", field_type(inner)),
+        FieldType::List(inner) => format!("list of {}", field_type(inner)),
+        FieldType::Map(inner) => format!("map of {}", field_type(inner)),
+        FieldType::Record(r) => format!("`{}`", r.name),
+    }
+}
+
+/// The fields of an operation's result: snake_case in Rust and Python, camelCase elsewhere.
+fn result_fields(op: &Operation) -> String {
+    let record = result_record(op.method_name).unwrap_or_else(|| panic!("no result record for {}", op.method_name));
+    let mut out = String::from("\n| result field | type | what it is |\n|---|---|---|\n");
+    for f in (record.fields)() {
+        let doc = f.doc.split_whitespace().collect::<Vec<_>>().join(" ").replace('|', "\\|");
+        writeln!(out, "| `{}` | {} | {doc} |", f.name, field_type(&f.ty)).unwrap();
+    }
+    out
+}
+
+/// How each language writes an input's type: Rust, Python, Kotlin, Java, Swift, Node.
+fn input_types(p: &Param) -> [&'static str; 6] {
+    if p.secret {
+        return ["&Secret", "SecretLike", "Secret", "Secret", "Secret", "Secret | string"];
+    }
+    match p.kind {
+        ValueKind::Text => ["&str", "str", "String", "String", "String", "string"],
+        ValueKind::Amount => ["Amount", "AmountLike", "Amount", "Amount", "Amount", "Amount | string"],
+        ValueKind::Integer => ["u32", "int", "Int", "int", "Int32", "number"],
+        ValueKind::Boolean => ["bool", "bool", "Boolean", "boolean", "Bool", "boolean"],
+        ValueKind::TextArray | ValueKind::TextListCommaJoined => ["Vec<String>", "Sequence[str]", "List<String>", "List<String>", "[String]", "string[]"],
+        ValueKind::IntegerArray => ["Vec<u32>", "Sequence[int]", "List<Int>", "List<Integer>", "[Int32]", "number[]"],
+        ValueKind::AddressTypeCode | ValueKind::AddressTypeName => ["AddressType", "AddressTypeLike", "AddressType", "AddressType", "AddressType", "AddressType"],
+    }
+}
+
+/// The operation's method in each language, as its declaration reads there.
+fn calls(op: &Operation) -> String {
+    let (required, optional): (Vec<&Param>, Vec<&Param>) = op.arguments().into_iter().partition(|p| p.presence == Presence::Required);
+    let opts = op.options_type;
+    let ret = op.result_type;
+    let (n, c) = (op.method_name, op.camel_name);
+    let args = |lang: usize, form: &dyn Fn(&str, &str) -> String| -> Vec<String> {
+        required
+            .iter()
+            .map(|p| {
+                let name = if lang <= 1 { p.sdk_name.to_string() } else { camel(p.sdk_name) };
+                form(&name, input_types(p)[lang])
+            })
+            .collect()
+    };
+    let mut rust = args(0, &|name, t| format!("{name}: {t}"));
+    let mut python = args(1, &|name, t| format!("{name}: {t}"));
+    let mut kotlin = args(2, &|name, t| format!("{name}: {t}"));
+    let mut java = args(3, &|name, t| format!("{t} {name}"));
+    let mut swift = args(4, &|name, t| format!("{name}: {t}"));
+    let mut node = args(5, &|name, t| format!("{name}: {t}"));
+    if !opts.is_empty() {
+        rust.push(format!("options: {opts}"));
+        python.push("*".into());
+        python.extend(optional.iter().map(|p| format!("{}: Optional[{}] = None", p.sdk_name, input_types(p)[1])));
+        kotlin.push(format!("options: {opts}? = null"));
+        java.push(format!("{opts} options"));
+        swift.push(format!("options: {opts}? = nil"));
+        let fields: Vec<String> = optional.iter().map(|p| format!("{}?: {}", camel(p.sdk_name), input_types(p)[5])).collect();
+        node.push(format!("options?: {{ {}; signal?: AbortSignal }}", fields.join("; ")));
+    } else {
+        node.push("options?: { signal?: AbortSignal }".into());
+    }
+    let mut out = String::from("- Declared as:\n");
+    writeln!(out, "    - Rust (`Client`): `async fn {n}(&self, {}) -> Result<{ret}>`", rust.join(", ")).unwrap();
+    writeln!(out, "    - Python (`Client`; `async def` on `AsyncClient`): `def {n}(self, {}) -> {ret}`", python.join(", ")).unwrap();
+    writeln!(out, "    - Kotlin (`WalletClient`): `suspend fun {c}({}): {ret}`", kotlin.join(", ")).unwrap();
+    writeln!(out, "    - Java (`JavaWalletClient`; `{c}Async` returns a `CompletableFuture`): `{ret} {c}({})`", java.join(", ")).unwrap();
+    writeln!(out, "    - Swift (`WalletClient`): `func {c}({}) async throws -> {ret}`", swift.join(", ")).unwrap();
+    writeln!(out, "    - Node (`Client`): `{c}({}): Promise<{ret}>`", node.join(", ")).unwrap();
+    out
+}
+
 fn method_cell(op: &Operation) -> String {
     let n = op.method_name;
     let c = op.camel_name;
@@ -157,7 +258,11 @@ fn render() -> String {
          which is the same in every language (camelCase in Kotlin, Java and Swift), and where \
          they travel on the wire, odd spellings included. Optional inputs are the fields of the \
          options record in Rust, Kotlin, Java and Swift, keyword arguments in Python, and the \
-         properties of the options object that Node's methods take last.\n",
+         properties of the options object that Node's methods take last.\n\n\
+         Each operation below: what it does, whether it is safe to repeat, the error kinds to \
+         expect, its declaration in each language, what each input means and how it travels, \
+         the fields of its result (snake_case in Rust and Python, camelCase in Kotlin, Java, \
+         Swift and Node), and a call in Python (`AsyncClient`'s is the same with `await`).\n",
     );
     let mut group = "";
     for op in ALL.iter().chain(VARIANTS.iter()) {
@@ -179,28 +284,60 @@ fn render() -> String {
         }
         let repeat = if op.idempotent { "yes (retried automatically)" } else { "no (never repeated once sent)" };
         writeln!(out, "- Safe to repeat: {repeat}").unwrap();
+        let kinds: Vec<String> = op.error_kinds().iter().map(|k| format!("`{}`", k.as_str())).collect();
+        writeln!(
+            out,
+            "- Errors to expect: {}; and, as on every call, those of the credential, the service and the network ([errors](errors.md))",
+            kinds.join(", ")
+        )
+        .unwrap();
         let result = if op.options_type.is_empty() { String::new() } else { format!("; options record `{}`", op.options_type) };
         writeln!(out, "- Result: `{}`{result}", op.result_type).unwrap();
         if !op.secret_outputs.is_empty() {
             let fields: Vec<String> = op.secret_outputs.iter().map(|f| format!("`{f}`")).collect();
             writeln!(out, "- Secret answer fields (held as secrets, redacted in raw JSON and logs): {}", fields.join(", ")).unwrap();
         }
+        out.push_str(&calls(op));
         if op.params.is_empty() {
             out.push_str("- Inputs: none besides the credential\n");
         } else {
-            out.push_str("\n| input | type | required | travels as |\n|---|---|---|---|\n");
+            out.push_str("\n| input | meaning | type | required | travels as |\n|---|---|---|---|---|\n");
             for p in op.params {
                 let required = match p.presence {
                     Presence::Required => "yes",
                     Presence::Optional => "no",
                     Presence::EmptyWhenAbsent => "no (`\"\"` is sent without it)",
                 };
-                writeln!(out, "| `{}` | {} | {required} | {} |", p.sdk_name, type_name(p), travels(p)).unwrap();
+                writeln!(out, "| `{}` | {} | {} | {required} | {} |", p.sdk_name, p.meaning(), type_name(p), travels(p)).unwrap();
             }
         }
+        out.push_str(&result_fields(op));
+        out.push_str(&python_example(op));
         out.push('\n');
     }
     out
+}
+
+/// A call of the operation in Python with its required inputs (compiled with the other samples
+/// of the pages, `mypy --strict`): `client` and `address` are the samples' stand-ins.
+fn python_example(op: &Operation) -> String {
+    let args: Vec<String> = op
+        .arguments()
+        .into_iter()
+        .filter(|p| p.presence == Presence::Required)
+        .map(|p| match (p.sdk_name, p.kind) {
+            ("wallet_name", _) => "\"shop\"".into(),
+            ("address" | "recipient_address" | "sender_address" | "service_fee_address", _) => "address".into(),
+            (_, ValueKind::Amount) => "\"0.25\"".into(),
+            (_, ValueKind::Integer) => "1".into(),
+            (_, ValueKind::Boolean) => "True".into(),
+            (_, ValueKind::TextArray | ValueKind::TextListCommaJoined) => format!("[\"{}\"]", p.sdk_name.to_uppercase()),
+            (_, ValueKind::IntegerArray) => "[0]".into(),
+            (_, ValueKind::AddressTypeCode | ValueKind::AddressTypeName) => "\"bech32\"".into(),
+            (name, ValueKind::Text) => format!("\"{}\"", name.to_uppercase()),
+        })
+        .collect();
+    format!("\n```python\n{} = client.{}({})\n```\n", op.method_name, op.method_name, args.join(", "))
 }
 
 fn place(location: Location) -> &'static str {

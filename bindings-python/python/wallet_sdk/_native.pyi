@@ -363,198 +363,937 @@ class Client:
     def __enter__(self) -> Client: ...
     def __exit__(self, *exc: Any) -> bool: ...
     def create_address(self, wallet_name: str, *, label: Optional[str] = None, address_type: Optional[AddressTypeLike] = None, passphrase: Optional[SecretLike] = None) -> CreatedAddress:
-        """Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
-        automatically. `passphrase` is needed when the wallet is encrypted.
+        """Creates a new receive address in a wallet. Not retried automatically. `passphrase` is needed
+        when the wallet is encrypted.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            label: A label the wallet keeps with the address.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            CreatedAddress: A new receive address of a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_multisig_address(self, wallet_name: str, addresses: Sequence[str], n_required: int, address_type: AddressTypeLike, *, passphrase: Optional[SecretLike] = None) -> MultisigAddress:
-        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
-        hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
+        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or hex
+        public keys) to the wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            addresses: The keys of the multisig address: addresses of the wallet, or hex public
+                keys.
+            n_required: How many of the keys must sign to spend.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            MultisigAddress: A new multisig address added to a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def address_details(self, wallet_name: str, address: str) -> AddressDetails:
-        """What the wallet knows about one of its addresses (`GET /api/Address/address-details`)."""
+        """What the wallet knows about one of its addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            AddressDetails: What a wallet knows about one of its addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def sign_message(self, message: str, private_key: SecretLike) -> SignedMessage:
-        """Signs a message with a WIF private key (`POST /api/Address/sign-message`)."""
+        """Signs a message with a WIF private key.
+
+        Args:
+            message: The text that is signed, or whose signature is checked.
+            private_key: A private key in WIF.
+
+        Returns:
+            SignedMessage: A signed message (with a private key, or with a wallet's address).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def verify_message(self, address: str, message: str, signature: str) -> MessageVerification:
-        """Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`)."""
+        """Checks a message signature against a (legacy) address.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            message: The text that is signed, or whose signature is checked.
+            signature: A message signature in base64, as `sign_message` gives it.
+
+        Returns:
+            MessageVerification: Whether a message signature matches an address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def address_transaction(self, address: str, *, take: Optional[int] = None, skip: Optional[int] = None) -> AddressTransactions:
-        """One page of the history of any address, newest first
-        (`GET /api/Address/address-transaction`); the pager follows every page.
+        """One page of the history of any address, newest first; the pager follows every page.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            take: How many entries one page holds.
+            skip: How many entries to skip, newest first: the page's position.
+
+        Returns:
+            AddressTransactions: One page of an address's history (newest first).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def address_balance(self, address: str) -> AddressBalance:
-        """Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`)."""
+        """Confirmed and unconfirmed balance of any address.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            AddressBalance: The confirmed and unconfirmed balance of any address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def address_private_key(self, wallet_name: str, address: str, *, passphrase: Optional[SecretLike] = None) -> PrivateKeyExport:
-        """Exports an address's WIF private key, unlocking with `passphrase`
-        (`GET /api/Address/address-private-key`).
+        """Exports an address's WIF private key, unlocking with `passphrase`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
-        """Exports an address's WIF private key using the wallet's recovery phrase
-        (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
-        passphrase instead: `address_private_key_v2_with_passphrase`.
+        """Exports an address's WIF private key using the wallet's recovery phrase. The service also
+        takes the wallet's passphrase instead: `address_private_key_v2_with_passphrase`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
         """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
         (the same operation; the passphrase travels as `encryptedPassphrase`, the phrase is not
         sent).
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
-        """Pre-payment check of an address: validity, ownership, history, deny-list
-        (`GET /api/Address/screen-address`).
+        """Pre-payment check of an address: validity, ownership, history, deny-list.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            AddressScreening: A pre-payment check of an address: validity, ownership, history,
+                deny-list.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def generate_default_address(self, wallet_name: str, *, address_type: Optional[AddressTypeLike] = None, label: Optional[str] = None, passphrase: Optional[SecretLike] = None) -> DefaultAddress:
-        """The wallet's default key encoded as the requested type, labelled
-        (`POST /api/Address/generate-default-address`). Not retried automatically.
+        """The wallet's default key encoded as the requested type, labelled. Not retried automatically.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            label: A label the wallet keeps with the address.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            DefaultAddress: A wallet's default key encoded as an address of the type asked for.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def blockchain_info(self) -> BlockchainInfo:
-        """Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`)."""
+        """Chain state; the read-only connectivity check.
+
+        Returns:
+            BlockchainInfo: The chain's state.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def block_stat(self, block_height: str) -> BlockStats:
-        """Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`)."""
+        """Statistics of one block, by height or hash.
+
+        Args:
+            block_height: A block, by its height or its hash.
+
+        Returns:
+            BlockStats: Statistics of one block (amounts in LTC, fee rates in litoshi/vB).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def block_header(self, block_height: str) -> BlockHeader:
-        """Header of one block, by height or hash (`GET /api/Blocks/block-header`)."""
+        """Header of one block, by height or hash.
+
+        Args:
+            block_height: A block, by its height or its hash.
+
+        Returns:
+            BlockHeader: The header of one block.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def block_transaction(self, block_hash: str) -> BlockTransactions:
-        """All transactions of one block (`GET /api/Blocks/block-transaction`)."""
+        """All transactions of one block.
+
+        Args:
+            block_hash: A block's hash, 64 hex digits.
+
+        Returns:
+            BlockTransactions: The transactions of one block.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def transaction_details(self, txid: str) -> TransactionDetails:
-        """Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`)."""
+        """Any transaction by id, confirmed or in the mempool.
+
+        Args:
+            txid: A transaction id, 64 hex digits.
+
+        Returns:
+            TransactionDetails: Any transaction, confirmed or in the mempool.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
-        """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
+        """One unspent output.
+
+        Args:
+            txid: A transaction id, 64 hex digits.
+            vout: The index of the output in its transaction.
+
+        Returns:
+            UtxoDetails: One unspent output.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None, idempotency_key: Optional[str] = None) -> SentFunds:
-        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
-        signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-        automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
-        the payment happened when the send had an `idempotency_key`. With a key the SDK first
-        looks for an earlier send carrying it among the wallet's transactions of the last 24
-        hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
-        is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
-        0027). A `description` may not contain `wsdk-idem`.
+        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins, signs
+        and broadcasts. Never repeated automatically: a lost answer is an outcome-unknown error,
+        whose `resolve` says whether the payment happened when the send had an `idempotency_key`.
+        With a key the SDK first looks for an earlier send carrying it among the wallet's
+        transactions of the last 24 hours and, if there is one, returns it (`replayed` true) instead
+        of paying again; the key is kept at the start of the wallet-local `description` as
+        `[wsdk-idem:KEY] `. A `description` may not contain `wsdk-idem`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            recipient_name: A name for the recipient, which the wallet keeps with the transaction.
+            description: A note the wallet keeps with the transaction; it is not written on the
+                chain.
+            amount_include_fees: Take the fee out of `amount` (the recipient gets less) instead of
+                adding it.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+            idempotency_key: Your key for this payment: sends with the same key pay once.
+
+        Returns:
+            SentFunds: A payment sent from a wallet (or, with an idempotency key, found already
+                sent).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
-        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
-        (`POST /api/Transactions/create-raw-transaction`).
+        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_raw_transaction_v2(self, sender_address: str, recipient_address: str, amount: AmountLike, utxos: Sequence[str], vouts: Sequence[int]) -> RawTransaction:
-        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
-        (`POST /api/Transactions/create-raw-transaction-v2`).
+        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`.
+
+        Args:
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            utxos: The transactions whose outputs are spent, by id, one per input.
+            vouts: The index of each spent output, in the order of `utxos`.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_raw_transaction_v3(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike, service_fee_address: str, service_fee_amount: AmountLike) -> RawTransaction:
-        """Like `create_raw_transaction` with an extra service-fee output
-        (`POST /api/Transactions/create-raw-transaction-v3`).
+        """Like `create_raw_transaction` with an extra service-fee output.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            service_fee_address: The address that is paid the service fee.
+            service_fee_amount: The service fee, an exact amount of LTC.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
-        """Signs a raw transaction hex with one WIF private key
-        (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
+        """Signs a raw transaction hex with one WIF private key.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            tx_hex: The transaction to sign, hex-encoded.
+            private_key: A private key in WIF.
+
+        Returns:
+            SignedTransaction: A transaction signed with one private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
-        repeat, so retried like a read: a transaction cannot be applied twice, and when the node
-        answers that it already has it (in the mempool or in a block) the SDK returns success
-        with the txid it computed locally from the hex (legacy and segwit transactions; not
-        MWEB ones, whose "already known" answers stay errors).
+        """Submits a signed transaction. Safe to repeat, so retried like a read: a transaction cannot
+        be applied twice, and when the node answers that it already has it (in the mempool or in a
+        block) the SDK returns success with the txid it computed locally from the hex (legacy and
+        segwit transactions; not MWEB ones, whose "already known" answers stay errors).
+
+        Args:
+            signed_tx_hex: A signed transaction, hex-encoded.
+
+        Returns:
+            BroadcastResult: A transaction submitted to the network.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def get_blockchain_otp(self, signature: str) -> BlockchainOtp:
-        """Issues a one-time code bound to a message signature and the chain tip
-        (`GET /api/Utilities/get-blockchain-otp`).
+        """Issues a one-time code bound to a message signature and the chain tip.
+
+        Args:
+            signature: A message signature in base64, as `sign_message` gives it.
+
+        Returns:
+            BlockchainOtp: A one-time code bound to a message signature and the chain tip.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def verify_otp(self, signature: str, code: SecretLike) -> OtpVerification:
-        """Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`)."""
+        """Checks a code from `get_blockchain_otp`.
+
+        Args:
+            signature: A message signature in base64, as `sign_message` gives it.
+            code: The one-time code that `get_blockchain_otp` gave.
+
+        Returns:
+            OtpVerification: Whether a one-time code is valid.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def create_wallet(self, wallet_name: str) -> CreatedWallet:
-        """Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`)."""
+        """Creates an unencrypted, non-importable wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedWallet: A new unencrypted, non-importable wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def encrypt_wallet(self, wallet_name: str, passphrase: SecretLike) -> EncryptedWallet:
-        """Encrypts an existing unencrypted wallet with a chosen passphrase
-        (`POST /api/Wallet/encrypt-wallet`).
+        """Encrypts an existing unencrypted wallet with a chosen passphrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            EncryptedWallet: A wallet now encrypted with the passphrase chosen.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_encrypted_wallet(self, wallet_name: str) -> CreatedEncryptedWallet:
-        """Creates an encrypted wallet; the returned `passphrase` is shown once
-        (`POST /api/Wallet/create-encrypted-wallet`).
+        """Creates an encrypted wallet; the returned `passphrase` is shown once.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedEncryptedWallet: A new encrypted wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_importable_wallet(self, wallet_name: str) -> CreatedImportableWallet:
-        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
-        (`POST /api/Wallet/create-importable-wallet`).
+        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedImportableWallet: A new wallet made from a new recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def create_importable_encrypted_wallet(self, wallet_name: str) -> CreatedImportableEncryptedWallet:
-        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
-        are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
+        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase` are
+        returned once.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedImportableEncryptedWallet: A new encrypted wallet made from a new recovery
+                phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def import_wallet(self, wallet_name: str, mnemonics: SecretLike) -> ImportedWallet:
-        """Recreates a wallet from a recovery phrase under a new name and rescans
-        (`POST /api/Wallet/import-wallet`).
+        """Recreates a wallet from a recovery phrase under a new name and rescans.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            ImportedWallet: A wallet recreated from a recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def wallet_details(self, wallet_name: str) -> WalletDetails:
-        """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-        kept out of every log line and error).
+        """Wallet summary.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletDetails: A wallet's summary.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
-        """One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
-        the pager follows every page.
+        """One page of the wallet's transactions, newest first; the pager follows every page.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            skip: How many entries to skip, newest first: the page's position.
+            count: How many entries one page holds.
+
+        Returns:
+            WalletTransactions: One page of a wallet's transactions (newest first).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def wallet_balance(self, wallet_name: str) -> WalletBalance:
-        """Wallet balance (`GET /api/Wallet/balance`)."""
+        """Wallet balance.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletBalance: A wallet's balance.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def wallet_addresses(self, wallet_name: str) -> WalletAddresses:
-        """The wallet's receive addresses with totals (`GET /api/Wallet/addresses`)."""
+        """The wallet's receive addresses with totals.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletAddresses: A wallet's receive addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def change_passphrase(self, wallet_name: str, old_passphrase: SecretLike, new_passphrase: SecretLike) -> PassphraseChange:
-        """Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`)."""
+        """Changes an encrypted wallet's passphrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            old_passphrase: The wallet's current passphrase.
+            new_passphrase: The wallet's new passphrase.
+
+        Returns:
+            PassphraseChange: A wallet whose passphrase was changed.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def official_address(self, wallet_name: str) -> OfficialAddress:
-        """The wallet's primary address (`GET /api/Wallet/official-address`)."""
+        """The wallet's primary address.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            OfficialAddress: A wallet's primary address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def sign_wallet_message(self, wallet_name: str, address: str, message: str, *, passphrase: Optional[SecretLike] = None) -> SignedMessage:
-        """Signs a message with the key of one of the wallet's legacy addresses
-        (`POST /api/Wallet/sign-wallet-message`).
+        """Signs a message with the key of one of the wallet's legacy addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            message: The text that is signed, or whose signature is checked.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            SignedMessage: A signed message (with a private key, or with a wallet's address).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def wallet_address_balance(self, wallet_name: str, address: str) -> WalletAddressBalance:
-        """Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`)."""
+        """Balance of one of the wallet's addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            WalletAddressBalance: The balance of one address of a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def wallet_address_transactions(self, wallet_name: str, address: str) -> WalletAddressTransactions:
-        """The wallet's transaction entries concerning one of its addresses
-        (`GET /api/Wallet/wallet-address-transactions`).
+        """The wallet's transaction entries concerning one of its addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            WalletAddressTransactions: A wallet's transaction entries concerning one of its
+                addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def set_wallet_mnemonics(self, wallet_name: str, mnemonics: SecretLike, *, passphrase: Optional[SecretLike] = None) -> WalletMnemonicsSet:
-        """Replaces the wallet's HD seed by one derived from the phrase
-        (`POST /api/Wallet/set-wallet-mnemonics`).
+        """Replaces the wallet's HD seed by one derived from the phrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            WalletMnemonicsSet: A wallet whose HD seed now comes from a recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     def wallet_default_address(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`)."""
+        """Address of key 0 for a phrase, Core's scheme.
+
+        Args:
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+
+        Returns:
+            MnemonicAddress: The address of a recovery phrase's default key (Core's scheme, or
+                BIP44/49/84).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     def wallet_default_address_v2(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of the first receive key for a phrase, BIP44/49/84 scheme
-        (`GET /api/Wallet/wallet-default-address-v2`).
+        """Address of the first receive key for a phrase, BIP44/49/84 scheme.
+
+        Args:
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+
+        Returns:
+            MnemonicAddress: The address of a recovery phrase's default key (Core's scheme, or
+                BIP44/49/84).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
 
@@ -659,202 +1398,942 @@ class AsyncClient:
     async def __aenter__(self) -> AsyncClient: ...
     async def __aexit__(self, *exc: Any) -> bool: ...
     async def create_address(self, wallet_name: str, *, label: Optional[str] = None, address_type: Optional[AddressTypeLike] = None, passphrase: Optional[SecretLike] = None) -> CreatedAddress:
-        """Creates a new receive address in a wallet (`POST /api/Address/create`). Not retried
-        automatically. `passphrase` is needed when the wallet is encrypted.
+        """Creates a new receive address in a wallet. Not retried automatically. `passphrase` is needed
+        when the wallet is encrypted.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            label: A label the wallet keeps with the address.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            CreatedAddress: A new receive address of a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_multisig_address(self, wallet_name: str, addresses: Sequence[str], n_required: int, address_type: AddressTypeLike, *, passphrase: Optional[SecretLike] = None) -> MultisigAddress:
-        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or
-        hex public keys) to the wallet (`POST /api/Address/create-muti-sig-address`).
+        """Adds an `n_required`-of-n multisig address built from `addresses` (wallet addresses or hex
+        public keys) to the wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            addresses: The keys of the multisig address: addresses of the wallet, or hex public
+                keys.
+            n_required: How many of the keys must sign to spend.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            MultisigAddress: A new multisig address added to a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def address_details(self, wallet_name: str, address: str) -> AddressDetails:
-        """What the wallet knows about one of its addresses (`GET /api/Address/address-details`)."""
+        """What the wallet knows about one of its addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            AddressDetails: What a wallet knows about one of its addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def sign_message(self, message: str, private_key: SecretLike) -> SignedMessage:
-        """Signs a message with a WIF private key (`POST /api/Address/sign-message`)."""
+        """Signs a message with a WIF private key.
+
+        Args:
+            message: The text that is signed, or whose signature is checked.
+            private_key: A private key in WIF.
+
+        Returns:
+            SignedMessage: A signed message (with a private key, or with a wallet's address).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def verify_message(self, address: str, message: str, signature: str) -> MessageVerification:
-        """Checks a message signature against a (legacy) address (`POST /api/Address/verify-message`)."""
+        """Checks a message signature against a (legacy) address.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            message: The text that is signed, or whose signature is checked.
+            signature: A message signature in base64, as `sign_message` gives it.
+
+        Returns:
+            MessageVerification: Whether a message signature matches an address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def address_transaction(self, address: str, *, take: Optional[int] = None, skip: Optional[int] = None) -> AddressTransactions:
-        """One page of the history of any address, newest first
-        (`GET /api/Address/address-transaction`); the pager follows every page.
+        """One page of the history of any address, newest first; the pager follows every page.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            take: How many entries one page holds.
+            skip: How many entries to skip, newest first: the page's position.
+
+        Returns:
+            AddressTransactions: One page of an address's history (newest first).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def address_balance(self, address: str) -> AddressBalance:
-        """Confirmed and unconfirmed balance of any address (`GET /api/Address/address-balance`)."""
+        """Confirmed and unconfirmed balance of any address.
+
+        Args:
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            AddressBalance: The confirmed and unconfirmed balance of any address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def address_private_key(self, wallet_name: str, address: str, *, passphrase: Optional[SecretLike] = None) -> PrivateKeyExport:
-        """Exports an address's WIF private key, unlocking with `passphrase`
-        (`GET /api/Address/address-private-key`).
+        """Exports an address's WIF private key, unlocking with `passphrase`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def address_private_key_v2(self, wallet_name: str, address: str, mnemonics: SecretLike) -> PrivateKeyExport:
-        """Exports an address's WIF private key using the wallet's recovery phrase
-        (`GET /api/Address/address-private-key-v2`). The service also takes the wallet's
-        passphrase instead: `address_private_key_v2_with_passphrase`.
+        """Exports an address's WIF private key using the wallet's recovery phrase. The service also
+        takes the wallet's passphrase instead: `address_private_key_v2_with_passphrase`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def address_private_key_v2_with_passphrase(self, wallet_name: str, address: str, passphrase: SecretLike) -> PrivateKeyExport:
         """`address_private_key_v2` unlocked with the wallet's passphrase instead of its phrase
         (the same operation; the passphrase travels as `encryptedPassphrase`, the phrase is not
         sent).
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            PrivateKeyExport: An address's exported WIF private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def screen_address(self, wallet_name: str, address: str, mnemonics: SecretLike) -> AddressScreening:
-        """Pre-payment check of an address: validity, ownership, history, deny-list
-        (`GET /api/Address/screen-address`).
+        """Pre-payment check of an address: validity, ownership, history, deny-list.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            AddressScreening: A pre-payment check of an address: validity, ownership, history,
+                deny-list.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def generate_default_address(self, wallet_name: str, *, address_type: Optional[AddressTypeLike] = None, label: Optional[str] = None, passphrase: Optional[SecretLike] = None) -> DefaultAddress:
-        """The wallet's default key encoded as the requested type, labelled
-        (`POST /api/Address/generate-default-address`). Not retried automatically.
+        """The wallet's default key encoded as the requested type, labelled. Not retried automatically.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+            label: A label the wallet keeps with the address.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            DefaultAddress: A wallet's default key encoded as an address of the type asked for.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def blockchain_info(self) -> BlockchainInfo:
-        """Chain state; the read-only connectivity check (`GET /api/Blocks/blockchain-info`)."""
+        """Chain state; the read-only connectivity check.
+
+        Returns:
+            BlockchainInfo: The chain's state.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def block_stat(self, block_height: str) -> BlockStats:
-        """Statistics of one block, by height or hash (`GET /api/Blocks/block-stat`)."""
+        """Statistics of one block, by height or hash.
+
+        Args:
+            block_height: A block, by its height or its hash.
+
+        Returns:
+            BlockStats: Statistics of one block (amounts in LTC, fee rates in litoshi/vB).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def block_header(self, block_height: str) -> BlockHeader:
-        """Header of one block, by height or hash (`GET /api/Blocks/block-header`)."""
+        """Header of one block, by height or hash.
+
+        Args:
+            block_height: A block, by its height or its hash.
+
+        Returns:
+            BlockHeader: The header of one block.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def block_transaction(self, block_hash: str) -> BlockTransactions:
-        """All transactions of one block (`GET /api/Blocks/block-transaction`)."""
+        """All transactions of one block.
+
+        Args:
+            block_hash: A block's hash, 64 hex digits.
+
+        Returns:
+            BlockTransactions: The transactions of one block.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def transaction_details(self, txid: str) -> TransactionDetails:
-        """Any transaction by id, confirmed or in the mempool (`GET /api/Litecoin/transaction-details`)."""
+        """Any transaction by id, confirmed or in the mempool.
+
+        Args:
+            txid: A transaction id, 64 hex digits.
+
+        Returns:
+            TransactionDetails: Any transaction, confirmed or in the mempool.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def get_utxo_details(self, txid: str, vout: int) -> UtxoDetails:
-        """One unspent output (`GET /api/Litecoin/get-utxo-details`)."""
+        """One unspent output.
+
+        Args:
+            txid: A transaction id, 64 hex digits.
+            vout: The index of the output in its transaction.
+
+        Returns:
+            UtxoDetails: One unspent output.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def send_funds_from_wallet(self, wallet_name: str, recipient_address: str, amount: AmountLike, *, recipient_name: Optional[str] = None, description: Optional[str] = None, amount_include_fees: Optional[bool] = None, passphrase: Optional[SecretLike] = None, idempotency_key: Optional[str] = None) -> SentFunds:
-        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins,
-        signs and broadcasts (`POST /api/Transactions/send-funds-from-wallet`). Never repeated
-        automatically: a lost answer is an outcome-unknown error, whose `resolve` says whether
-        the payment happened when the send had an `idempotency_key`. With a key the SDK first
-        looks for an earlier send carrying it among the wallet's transactions of the last 24
-        hours and, if there is one, returns it (`replayed` true) instead of paying again; the key
-        is kept at the start of the wallet-local `description` as `[wsdk-idem:KEY] ` (docs/adr/0014,
-        0027). A `description` may not contain `wsdk-idem`.
+        """Sends `amount` LTC from the wallet to `recipient_address`; the wallet selects coins, signs
+        and broadcasts. Never repeated automatically: a lost answer is an outcome-unknown error,
+        whose `resolve` says whether the payment happened when the send had an `idempotency_key`.
+        With a key the SDK first looks for an earlier send carrying it among the wallet's
+        transactions of the last 24 hours and, if there is one, returns it (`replayed` true) instead
+        of paying again; the key is kept at the start of the wallet-local `description` as
+        `[wsdk-idem:KEY] `. A `description` may not contain `wsdk-idem`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            recipient_name: A name for the recipient, which the wallet keeps with the transaction.
+            description: A note the wallet keeps with the transaction; it is not written on the
+                chain.
+            amount_include_fees: Take the fee out of `amount` (the recipient gets less) instead of
+                adding it.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+            idempotency_key: Your key for this payment: sends with the same key pay once.
+
+        Returns:
+            SentFunds: A payment sent from a wallet (or, with an idempotency key, found already
+                sent).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_raw_transaction(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike) -> RawTransaction:
-        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet
-        (`POST /api/Transactions/create-raw-transaction`).
+        """Builds an unsigned transaction spending only `sender_address`'s coins in the wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_raw_transaction_v2(self, sender_address: str, recipient_address: str, amount: AmountLike, utxos: Sequence[str], vouts: Sequence[int]) -> RawTransaction:
-        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`
-        (`POST /api/Transactions/create-raw-transaction-v2`).
+        """Builds an unsigned transaction from caller-chosen outpoints `utxos[i]:vouts[i]`.
+
+        Args:
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            utxos: The transactions whose outputs are spent, by id, one per input.
+            vouts: The index of each spent output, in the order of `utxos`.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_raw_transaction_v3(self, wallet_name: str, sender_address: str, recipient_address: str, amount: AmountLike, service_fee_address: str, service_fee_amount: AmountLike) -> RawTransaction:
-        """Like `create_raw_transaction` with an extra service-fee output
-        (`POST /api/Transactions/create-raw-transaction-v3`).
+        """Like `create_raw_transaction` with an extra service-fee output.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            sender_address: The address whose coins are spent.
+            recipient_address: The address that is paid.
+            amount: An exact amount of LTC, with at most 8 decimals.
+            service_fee_address: The address that is paid the service fee.
+            service_fee_amount: The service fee, an exact amount of LTC.
+
+        Returns:
+            RawTransaction: An unsigned transaction.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            InsufficientFundsError: Not enough spendable coins (`insufficient_funds`).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def sign_transaction(self, wallet_name: str, tx_hex: str, private_key: SecretLike) -> SignedTransaction:
-        """Signs a raw transaction hex with one WIF private key
-        (`POST /api/Transactions/sign-transaction`; the wallet travels in a header and the body).
+        """Signs a raw transaction hex with one WIF private key.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            tx_hex: The transaction to sign, hex-encoded.
+            private_key: A private key in WIF.
+
+        Returns:
+            SignedTransaction: A transaction signed with one private key.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def broadcast_transaction(self, signed_tx_hex: str) -> BroadcastResult:
-        """Submits a signed transaction (`POST /api/Transactions/broadcast-transaction`). Safe to
-        repeat, so retried like a read: a transaction cannot be applied twice, and when the node
-        answers that it already has it (in the mempool or in a block) the SDK returns success
-        with the txid it computed locally from the hex (legacy and segwit transactions; not
-        MWEB ones, whose "already known" answers stay errors).
+        """Submits a signed transaction. Safe to repeat, so retried like a read: a transaction cannot
+        be applied twice, and when the node answers that it already has it (in the mempool or in a
+        block) the SDK returns success with the txid it computed locally from the hex (legacy and
+        segwit transactions; not MWEB ones, whose "already known" answers stay errors).
+
+        Args:
+            signed_tx_hex: A signed transaction, hex-encoded.
+
+        Returns:
+            BroadcastResult: A transaction submitted to the network.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def get_blockchain_otp(self, signature: str) -> BlockchainOtp:
-        """Issues a one-time code bound to a message signature and the chain tip
-        (`GET /api/Utilities/get-blockchain-otp`).
+        """Issues a one-time code bound to a message signature and the chain tip.
+
+        Args:
+            signature: A message signature in base64, as `sign_message` gives it.
+
+        Returns:
+            BlockchainOtp: A one-time code bound to a message signature and the chain tip.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def verify_otp(self, signature: str, code: SecretLike) -> OtpVerification:
-        """Checks a code from `get_blockchain_otp` (`POST /api/Utilities/verify-otp`)."""
+        """Checks a code from `get_blockchain_otp`.
+
+        Args:
+            signature: A message signature in base64, as `sign_message` gives it.
+            code: The one-time code that `get_blockchain_otp` gave.
+
+        Returns:
+            OtpVerification: Whether a one-time code is valid.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def create_wallet(self, wallet_name: str) -> CreatedWallet:
-        """Creates an unencrypted, non-importable wallet (`POST /api/Wallet/create`)."""
+        """Creates an unencrypted, non-importable wallet.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedWallet: A new unencrypted, non-importable wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def encrypt_wallet(self, wallet_name: str, passphrase: SecretLike) -> EncryptedWallet:
-        """Encrypts an existing unencrypted wallet with a chosen passphrase
-        (`POST /api/Wallet/encrypt-wallet`).
+        """Encrypts an existing unencrypted wallet with a chosen passphrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            EncryptedWallet: A wallet now encrypted with the passphrase chosen.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_encrypted_wallet(self, wallet_name: str) -> CreatedEncryptedWallet:
-        """Creates an encrypted wallet; the returned `passphrase` is shown once
-        (`POST /api/Wallet/create-encrypted-wallet`).
+        """Creates an encrypted wallet; the returned `passphrase` is shown once.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedEncryptedWallet: A new encrypted wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_importable_wallet(self, wallet_name: str) -> CreatedImportableWallet:
-        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`
-        (`POST /api/Wallet/create-importable-wallet`).
+        """Creates an unencrypted wallet from a new recovery phrase, returned once as `mnemonics`.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedImportableWallet: A new wallet made from a new recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def create_importable_encrypted_wallet(self, wallet_name: str) -> CreatedImportableEncryptedWallet:
-        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase`
-        are returned once (`POST /api/Wallet/create-importable-encrypted-wallet`).
+        """Creates an encrypted wallet from a new recovery phrase; `mnemonics` and `passphrase` are
+        returned once.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            CreatedImportableEncryptedWallet: A new encrypted wallet made from a new recovery
+                phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def import_wallet(self, wallet_name: str, mnemonics: SecretLike) -> ImportedWallet:
-        """Recreates a wallet from a recovery phrase under a new name and rescans
-        (`POST /api/Wallet/import-wallet`).
+        """Recreates a wallet from a recovery phrase under a new name and rescans.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+
+        Returns:
+            ImportedWallet: A wallet recreated from a recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            ConflictError: The request conflicts with the current state (`wallet_exists`,
+                `conflict`, 409).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def wallet_details(self, wallet_name: str) -> WalletDetails:
-        """Wallet summary (`GET /api/Wallet/details`; the credential travels in the query and is
-        kept out of every log line and error).
+        """Wallet summary.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletDetails: A wallet's summary.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def wallet_transactions(self, wallet_name: str, *, skip: Optional[int] = None, count: Optional[int] = None) -> WalletTransactions:
-        """One page of the wallet's transactions, newest first (`GET /api/Wallet/transactions`);
-        the pager follows every page.
+        """One page of the wallet's transactions, newest first; the pager follows every page.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            skip: How many entries to skip, newest first: the page's position.
+            count: How many entries one page holds.
+
+        Returns:
+            WalletTransactions: One page of a wallet's transactions (newest first).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def wallet_balance(self, wallet_name: str) -> WalletBalance:
-        """Wallet balance (`GET /api/Wallet/balance`)."""
+        """Wallet balance.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletBalance: A wallet's balance.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def wallet_addresses(self, wallet_name: str) -> WalletAddresses:
-        """The wallet's receive addresses with totals (`GET /api/Wallet/addresses`)."""
+        """The wallet's receive addresses with totals.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            WalletAddresses: A wallet's receive addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def change_passphrase(self, wallet_name: str, old_passphrase: SecretLike, new_passphrase: SecretLike) -> PassphraseChange:
-        """Changes an encrypted wallet's passphrase (`POST /api/Wallet/change-passphrase`)."""
+        """Changes an encrypted wallet's passphrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            old_passphrase: The wallet's current passphrase.
+            new_passphrase: The wallet's new passphrase.
+
+        Returns:
+            PassphraseChange: A wallet whose passphrase was changed.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def official_address(self, wallet_name: str) -> OfficialAddress:
-        """The wallet's primary address (`GET /api/Wallet/official-address`)."""
+        """The wallet's primary address.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+
+        Returns:
+            OfficialAddress: A wallet's primary address.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def sign_wallet_message(self, wallet_name: str, address: str, message: str, *, passphrase: Optional[SecretLike] = None) -> SignedMessage:
-        """Signs a message with the key of one of the wallet's legacy addresses
-        (`POST /api/Wallet/sign-wallet-message`).
+        """Signs a message with the key of one of the wallet's legacy addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+            message: The text that is signed, or whose signature is checked.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            SignedMessage: A signed message (with a private key, or with a wallet's address).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def wallet_address_balance(self, wallet_name: str, address: str) -> WalletAddressBalance:
-        """Balance of one of the wallet's addresses (`GET /api/Wallet/wallet-address-balance`)."""
+        """Balance of one of the wallet's addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            WalletAddressBalance: The balance of one address of a wallet.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def wallet_address_transactions(self, wallet_name: str, address: str) -> WalletAddressTransactions:
-        """The wallet's transaction entries concerning one of its addresses
-        (`GET /api/Wallet/wallet-address-transactions`).
+        """The wallet's transaction entries concerning one of its addresses.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            address: A Litecoin address: legacy, P2SH, bech32 or MWEB.
+
+        Returns:
+            WalletAddressTransactions: A wallet's transaction entries concerning one of its
+                addresses.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def set_wallet_mnemonics(self, wallet_name: str, mnemonics: SecretLike, *, passphrase: Optional[SecretLike] = None) -> WalletMnemonicsSet:
-        """Replaces the wallet's HD seed by one derived from the phrase
-        (`POST /api/Wallet/set-wallet-mnemonics`).
+        """Replaces the wallet's HD seed by one derived from the phrase.
+
+        Args:
+            wallet_name: The wallet's name, as it was created.
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            passphrase: The wallet's passphrase, when the wallet is encrypted.
+
+        Returns:
+            WalletMnemonicsSet: A wallet whose HD seed now comes from a recovery phrase.
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
+                may have reached the service and no usable answer came; ``client.resolve(error)``
+                says whether it took effect.
+            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
+                `not_found`, 404).
+            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
+                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
     async def wallet_default_address(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of key 0 for a phrase, Core's scheme (`GET /api/Wallet/wallet-default-address`)."""
+        """Address of key 0 for a phrase, Core's scheme.
+
+        Args:
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+
+        Returns:
+            MnemonicAddress: The address of a recovery phrase's default key (Core's scheme, or
+                BIP44/49/84).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
+        """
         ...
     async def wallet_default_address_v2(self, mnemonics: SecretLike, *, address_type: Optional[AddressTypeLike] = None) -> MnemonicAddress:
-        """Address of the first receive key for a phrase, BIP44/49/84 scheme
-        (`GET /api/Wallet/wallet-default-address-v2`).
+        """Address of the first receive key for a phrase, BIP44/49/84 scheme.
+
+        Args:
+            mnemonics: A recovery phrase: BIP39 words separated by spaces.
+            address_type: The kind of address: `legacy`, `p2sh-segwit`, `bech32` or `mweb`.
+
+        Returns:
+            MnemonicAddress: The address of a recovery phrase's default key (Core's scheme, or
+                BIP44/49/84).
+
+        Raises:
+            InvalidInputError: The client's own checks refused an input before sending (a missing or
+                empty value, header characters, an amount's format, a bad configuration).
+            WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
+                the network).
         """
         ...
 
 def _methods() -> List[Tuple[str, str, List[Tuple[str, str, bool]], str]]: ...
+def _method_facts() -> List[Tuple[str, bool, List[Tuple[str, str]], List[str]]]: ...
 def _operations() -> List[Tuple[str, str, str, bool]]: ...
 def _model_schemas() -> List[Tuple[str, str, List[Tuple[str, str, str]], bool]]: ...
 def _error_kinds() -> List[Tuple[str, str]]: ...
