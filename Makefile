@@ -42,9 +42,11 @@ test-macos-build: deps
 	scripts/check-macos-build
 
 ## The npm packages (target/node-packages): the addon cross-built for Linux x64 and arm64, glibc
-## and musl, each checked for its platform (bindings-node/build-natives.sh), then packed.
+## and musl, each checked for its platform (bindings-node/build-natives.sh), the arm64 glibc one
+## loaded and run by Node on aarch64 under qemu (bindings-node/test-arm64.sh, as root), then packed.
 node-packages: deps
 	bindings-node/build-natives.sh
+	bindings-node/test-arm64.sh
 	bindings-node/pack.sh --release linux-x64-gnu linux-arm64-gnu linux-x64-musl linux-arm64-musl
 
 ## Node: the addon built, index.d.ts checked against the description, tsc --strict on the examples

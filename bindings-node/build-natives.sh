@@ -4,8 +4,9 @@
 #   target/node-addons/<tag>/wallet-sdk.<tag>.node      (tag: linux-x64-gnu, linux-arm64-musl, …)
 # Each is checked for its platform with readelf: its architecture, and its C library (a musl
 # addon needs no glibc symbol and names musl's loader; a glibc one no symbol newer than 2.17).
-# Only the one of this machine can be loaded here (pack.sh's packages are installed and used by
-# run-tests.sh); the others are checked by their files.
+# The one of this machine is loaded by run-tests.sh (pack.sh's packages, installed and used), the
+# arm64 glibc one by test-arm64.sh (Node on aarch64 under qemu); the musl ones are checked by
+# their files only.
 #   bindings-node/build-natives.sh [TAG…]          default: all four
 # Installs what is missing (idempotently): the Rust targets, and ziglang + cargo-zigbuild in the
 # venv the JVM's natives use ($WALLET_SDK_TOOLS/zigbuild-venv, default <repo>/.tools).
