@@ -182,8 +182,9 @@ impl Operation {
 
     /// The error kinds that say something about this operation in particular, from its
     /// properties: `invalid_input` (refused before sending), `outcome_unknown` when it is not
-    /// safe to repeat, `not_found` for a wallet, transaction or block it names, `wallet_locked`
-    /// when it unlocks a wallet, `conflict` when it creates or encrypts a wallet,
+    /// safe to repeat, `not_found` for a wallet (unless it creates it), transaction or block it
+    /// names, `wallet_locked` when it unlocks a wallet with a passphrase or its recovery phrase,
+    /// `conflict` when it creates or encrypts a wallet,
     /// `insufficient_funds` when it pays an amount. Any call may also end with the kinds of the
     /// credential, the service and the network (`credential_expired`, `rate_limited`,
     /// `timeout`, `transport`…).
@@ -194,13 +195,17 @@ impl Operation {
         if !self.idempotent {
             kinds.push(ErrorKind::OutcomeUnknown);
         }
-        if has(&["wallet_name", "txid", "block_hash", "block_height"]) {
+        let creates_wallet = self.exactly_once == ExactlyOnce::CreatesWallet;
+        // a wallet it names must exist, unless the call creates it
+        if has(&["txid", "block_hash", "block_height"]) || (has(&["wallet_name"]) && !creates_wallet) {
             kinds.push(ErrorKind::NotFound);
         }
-        if has(&["wallet_name"]) && has(&["passphrase", "old_passphrase", "mnemonics"]) {
+        let encrypts_wallet = self.exactly_once == ExactlyOnce::EncryptsWallet;
+        // unlocks a wallet of its own with a passphrase or its phrase (encrypting sets one)
+        if has(&["wallet_name"]) && has(&["passphrase", "old_passphrase", "mnemonics"]) && !creates_wallet && !encrypts_wallet {
             kinds.push(ErrorKind::WalletLocked);
         }
-        if matches!(self.exactly_once, ExactlyOnce::CreatesWallet | ExactlyOnce::EncryptsWallet) {
+        if creates_wallet || encrypts_wallet {
             kinds.push(ErrorKind::Conflict);
         }
         if has(&["amount"]) {
@@ -384,4 +389,27 @@ pub const VARIANTS: [&Operation; 1] = select(true);
 /// Looks an operation up by its snake_case or camelCase name.
 pub fn by_name(name: &str) -> Option<&'static Operation> {
     ALL.iter().copied().find(|o| o.name == name || o.camel_name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind::*;
+
+    #[test]
+    fn the_error_kinds_to_expect_follow_the_properties_of_each_operation() {
+        assert_eq!(SEND_FUNDS_FROM_WALLET.error_kinds(), [InvalidInput, OutcomeUnknown, NotFound, WalletLocked, InsufficientFunds]);
+        assert_eq!(CREATE_ENCRYPTED_WALLET.error_kinds(), [InvalidInput, OutcomeUnknown, Conflict]);
+        assert_eq!(ENCRYPT_WALLET.error_kinds(), [InvalidInput, OutcomeUnknown, NotFound, Conflict]);
+        assert_eq!(IMPORT_WALLET.error_kinds(), [InvalidInput, OutcomeUnknown, Conflict]);
+        assert_eq!(SCREEN_ADDRESS.error_kinds(), [InvalidInput, NotFound, WalletLocked]);
+        assert_eq!(BROADCAST_TRANSACTION.error_kinds(), [InvalidInput]);
+        assert_eq!(TRANSACTION_DETAILS.error_kinds(), [InvalidInput, NotFound]);
+        for op in METHODS {
+            let kinds = op.error_kinds();
+            // a call that is safe to repeat never ends as outcome_unknown, and one that is not may
+            assert_eq!(kinds.contains(&OutcomeUnknown), !op.idempotent, "{}", op.method_name);
+            assert_eq!(kinds[0], InvalidInput, "{}", op.method_name);
+        }
+    }
 }

@@ -925,8 +925,6 @@ class Client:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -951,8 +949,6 @@ class Client:
                 says whether it took effect.
             NotFoundError: Something named in the request does not exist (`wallet_not_found`,
                 `not_found`, 404).
-            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
-                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -974,8 +970,6 @@ class Client:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -997,8 +991,6 @@ class Client:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -1022,8 +1014,6 @@ class Client:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -1046,10 +1036,6 @@ class Client:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
-            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
-                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -1960,8 +1946,6 @@ class AsyncClient:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -1986,8 +1970,6 @@ class AsyncClient:
                 says whether it took effect.
             NotFoundError: Something named in the request does not exist (`wallet_not_found`,
                 `not_found`, 404).
-            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
-                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -2009,8 +1991,6 @@ class AsyncClient:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -2032,8 +2012,6 @@ class AsyncClient:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -2057,8 +2035,6 @@ class AsyncClient:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
@@ -2081,10 +2057,6 @@ class AsyncClient:
             OutcomeUnknownError: A non-idempotent request (a create, a send, a passphrase change…)
                 may have reached the service and no usable answer came; ``client.resolve(error)``
                 says whether it took effect.
-            NotFoundError: Something named in the request does not exist (`wallet_not_found`,
-                `not_found`, 404).
-            WalletLockedError: The wallet is locked or the passphrase/mnemonics are wrong
-                (`wallet_locked`, `bad_passphrase`, `bad_mnemonics`, 403).
             ConflictError: The request conflicts with the current state (`wallet_exists`,
                 `conflict`, 409).
             WalletSdkError: Any other failure; its ``kind`` says which (the credential, the service,
