@@ -231,24 +231,17 @@ impl NativeClient {
     /// its token, and the request runs to its end in the background).
     #[napi]
     pub async fn call(&self, operation: String, args: Option<Value>, cancel_id: Option<u32>) -> Value {
-        let args = match arguments(args) {
-            Ok(args) => args,
-            Err(e) => return json!({ "error": values::error(&e) }),
-        };
         let client = self.client.clone();
-        self.cancellable(cancel_id, async move { values::outcome(client.call_typed(&operation, &args).await, values::record) }).await
+        let run = async move { client.call_typed(&operation, &arguments(args)?).await };
+        self.cancellable(cancel_id, async move { values::outcome(run.await, values::record) }).await
     }
 
     /// [`NativeClient::call`] untyped: the answer's `data` as JSON text, secret fields redacted.
     #[napi]
     pub async fn call_untyped(&self, operation: String, args: Option<Value>, cancel_id: Option<u32>) -> Value {
-        let args = match arguments(args) {
-            Ok(args) => args,
-            Err(e) => return json!({ "error": values::error(&e) }),
-        };
         let client = self.client.clone();
-        self.cancellable(cancel_id, async move { values::outcome(client.call(&operation, &args).await, |data| Value::String(data.to_string())) })
-            .await
+        let run = async move { client.call(&operation, &arguments(args)?).await };
+        self.cancellable(cancel_id, async move { values::outcome(run.await, |data| Value::String(data.to_string())) }).await
     }
 
     /// `run` (a call's `{ok}` or `{error}`), given up when `cancel(cancelId)` comes: `{aborted}`
